@@ -1,0 +1,154 @@
+// The seams of the embedded sandbox platform. The HTTP layer (server.ts, auth, rest, webhooks,
+// faults) and the data layer (store, seed, graphql resolvers) meet only through these types, so
+// each can be read and tested on its own.
+
+/** Scopes of the platform [assumed names, platform-contract.md]. */
+export const SCOPES = ['jobs:read', 'jobs:write', 'crew:read', 'crew:write', 'webhooks:manage'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** Who is calling, as read from a verified access token. */
+export interface Caller {
+  clientId: string;
+  companyId: string;
+  scopes: ReadonlySet<string>;
+}
+
+/** An API key of the sandbox (client credentials). */
+export interface ApiKey {
+  clientId: string;
+  clientSecret: string;
+  scopes: string[];
+  companyId: string;
+}
+
+/** What the GraphQL endpoint answers: an HTTP status and a JSON body. */
+export interface GraphqlHttpAnswer {
+  status: number;
+  body: unknown;
+}
+
+export interface GraphqlRequest {
+  query: string;
+  variables?: Record<string, unknown> | null;
+  operationName?: string | null;
+}
+
+/** The data layer's GraphQL executor: validates, enforces scopes per root field, runs resolvers. */
+export interface SandboxGraphql {
+  execute(request: GraphqlRequest, caller: Caller): Promise<GraphqlHttpAnswer>;
+}
+
+/** Webhook event kinds [assumed, platform-contract.md]. */
+export const EVENT_TYPES = ['job.created', 'job.updated', 'crew.created', 'crew.updated', 'crew_job.updated'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** A change in the store, published after a successful (committed) mutation. */
+export interface PlatformEvent {
+  /** Unique event id, e.g. "evt_000123". */
+  id: string;
+  type: EventType;
+  /** ISO-8601 UTC. */
+  createdAt: string;
+  /** The changed entity as the GraphQL API would return it (ids and the fields that changed). */
+  data: Record<string, unknown>;
+}
+
+export type EventListener = (event: PlatformEvent) => void;
+
+/** A stored file (REST upload). */
+export interface StoredFile {
+  id: string;
+  crewId: number;
+  name: string;
+  mimeType: string;
+  size: number;
+  dataTypeId: string | null;
+  createdAt: string;
+  content: Buffer;
+}
+
+/** A data type of a crew member's profile as the REST upload needs to see it. */
+export interface CrewDataTypeRef {
+  id: string;
+  uniqueId: string | null;
+  type: string;
+  profileId: string;
+}
+
+/**
+ * What the HTTP layer needs from the data layer for REST (files) and webhooks.
+ * Implemented by the store (src/sandbox/store.ts).
+ */
+export interface SandboxData {
+  readonly graphql: SandboxGraphql;
+  /** Subscribe to committed changes; returns an unsubscribe function. */
+  onEvent(listener: EventListener): () => void;
+  /** The crew member exists (and is not deleted) in the company. */
+  hasCrew(companyId: string, crewId: number): boolean;
+  /**
+   * Resolve a data type of this crew member's profiles (own or inherited global) by id or
+   * uniqueId; null when the crew member has no such data type.
+   */
+  findCrewDataType(companyId: string, crewId: number, ref: { id?: string; uniqueId?: string }): CrewDataTypeRef | null;
+  /** Store a file; when dataTypeId is set (a FILE data type), the file becomes that answer. Emits crew.updated. */
+  addFile(companyId: string, file: Omit<StoredFile, 'id' | 'createdAt'>): StoredFile;
+  listFiles(companyId: string, crewId: number): StoredFile[];
+  getFile(companyId: string, fileId: string): StoredFile | null;
+}
+
+/** Counters a test reads to prove how many requests reached the platform. */
+export interface SandboxStats {
+  tokenRequests: number;
+  graphqlRequests: number;
+  /** GraphQL requests by operation (root field names joined by ","), e.g. { companyJobs: 3 }. */
+  graphqlByOperation: Record<string, number>;
+  restRequests: number;
+  webhookDeliveries: number;
+}
+
+/** Fault injection, settable at start (options) and at run time (RunningSandbox.faults). */
+export interface FaultSettings {
+  /** Milliseconds added before answering every GraphQL and REST request. */
+  latencyMs: number;
+  /** Share (0..1) of GraphQL/REST requests answered with HTTP 503 (decided before any work). */
+  errorRate: number;
+  /** Requests per second per client id before 429 with Retry-After; 0 disables. */
+  rateLimitPerSecond: number;
+  /** The token endpoint answers 503. */
+  tokenEndpointDown: boolean;
+  /** Lifetime (seconds) of newly issued tokens; expires_in reports it. Default 43200. */
+  tokenLifetimeSeconds: number;
+  /** Share (0..1) of GraphQL/REST requests whose connection is destroyed without an answer. */
+  dropRate: number;
+}
+
+export interface SandboxOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  faults?: Partial<FaultSettings>;
+  /** Extra API keys besides demo-admin and demo-readonly. */
+  keys?: ApiKey[];
+  /** "Today" for the seed (jobs over the 60 days around it); defaults to the current date. */
+  today?: string;
+  /** Seed for the deterministic data; default 42. */
+  seed?: number;
+}
+
+export interface RunningSandbox {
+  /** e.g. http://127.0.0.1:4000 — GraphQL at `${baseUrl}/gql`, REST at `${baseUrl}/rest/...`. */
+  baseUrl: string;
+  /** Equals baseUrl: one port serves everything. */
+  authUrl: string;
+  /** Always "sandbox". */
+  realm: string;
+  /** `${authUrl}/realms/sandbox/protocol/openid-connect/token` */
+  tokenUrl: string;
+  keys: ApiKey[];
+  data: SandboxData;
+  stats: SandboxStats;
+  resetStats(): void;
+  /** Change faults at run time; returns the settings in force. */
+  setFaults(faults: Partial<FaultSettings>): FaultSettings;
+  close(): Promise<void>;
+}
