@@ -1,0 +1,138 @@
+// Assembles the application from a Config: the upstream (a live platform, or the embedded
+// sandbox started in-process on a loopback port), the one shared platform client, the tool
+// selection for this API key, the shared services and the extensions (resources, prompts).
+import { allTools } from '../tools/index.js';
+import type { Config } from './config.js';
+import { instructions } from './instructions.js';
+import type { Logger } from './logger.js';
+import { tokenUrlFor } from './platform/auth.js';
+import { createPlatform, type Platform } from './platform/client.js';
+import { fetchLiveSchema, findMismatches } from './platform/introspection.js';
+import { startSandbox } from './sandbox/server.js';
+import type { RunningSandbox } from './sandbox/types.js';
+import type { AppContext, ServerExtension } from './server.js';
+import { selectTools } from './server.js';
+import type { Services } from './services.js';
+import type { ToolDefinition } from './tooling/define-tool.js';
+
+export interface App extends AppContext {
+  /** The embedded sandbox, when the server runs against it. */
+  sandbox: RunningSandbox | null;
+  grantedScopes: string[] | null;
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  transport: 'stdio' | 'http';
+  logger: Logger;
+  /** Tools to serve; defaults to the registry. */
+  tools?: ToolDefinition[];
+  extensions?: ServerExtension[];
+  services?: Services;
+  /** Use this running sandbox instead of starting one (tests, benchmarks). */
+  sandbox?: RunningSandbox;
+}
+
+async function connectUpstream(
+  config: Config,
+  options: AppOptions,
+): Promise<{ platform: Platform; sandbox: RunningSandbox | null; ownSandbox: boolean }> {
+  const { logger } = options;
+  if (config.upstream.kind === 'live') {
+    const upstream = config.upstream;
+    const platform = createPlatform({
+      credentials: {
+        clientId: upstream.clientId,
+        clientSecret: upstream.clientSecret,
+        tokenUrl: tokenUrlFor(upstream.authUrl, upstream.realm),
+      },
+      apiUrl: upstream.apiUrl,
+      timeoutMs: config.timeoutMs,
+      logger,
+    });
+    return { platform, sandbox: null, ownSandbox: false };
+  }
+  const sandbox = options.sandbox ?? (await startSandbox({ host: '127.0.0.1', port: 0 }));
+  const keyName = config.upstream.sandboxKey;
+  const key = sandbox.keys.find((candidate) => candidate.clientId === keyName);
+  if (!key) {
+    if (!options.sandbox) await sandbox.close();
+    throw new Error(
+      `Unknown sandbox key "${keyName}". Sandbox keys: ${sandbox.keys.map((candidate) => candidate.clientId).join(', ')}.`,
+    );
+  }
+  logger.info({ baseUrl: sandbox.baseUrl, key: key.clientId }, 'using the embedded sandbox platform');
+  const platform = createPlatform({
+    credentials: { clientId: key.clientId, clientSecret: key.clientSecret, tokenUrl: sandbox.tokenUrl },
+    apiUrl: sandbox.baseUrl,
+    timeoutMs: config.timeoutMs,
+    logger,
+  });
+  return { platform, sandbox, ownSandbox: !options.sandbox };
+}
+
+/** Against a live platform, tools whose documents do not validate against its schema are not listed. */
+async function checkLiveSchema(
+  platform: Platform,
+  tools: ToolDefinition[],
+  logger: Logger,
+): Promise<Map<string, string>> {
+  const unavailable = new Map<string, string>();
+  try {
+    const schema = await fetchLiveSchema(platform.graphql);
+    for (const mismatch of findMismatches(schema, tools)) {
+      unavailable.set(
+        mismatch.tool,
+        `its GraphQL document does not match the live schema: ${mismatch.problems.join(' ')}`,
+      );
+    }
+  } catch (error) {
+    logger.warn(
+      { reason: error instanceof Error ? error.message : String(error) },
+      'could not introspect the live schema: tools are not checked against it',
+    );
+  }
+  return unavailable;
+}
+
+export async function createApp(config: Config, options: AppOptions): Promise<App> {
+  const { logger } = options;
+  const { platform, sandbox, ownSandbox } = await connectUpstream(config, options);
+  let grantedScopes: string[] | null = null;
+  try {
+    grantedScopes = await platform.tokens.getScopes();
+    if (!grantedScopes) logger.warn('the access token does not name its scopes: listing every tool');
+  } catch (error) {
+    // Listing all tools is more useful than refusing to start: each call will report its own error.
+    logger.warn(
+      { reason: error instanceof Error ? error.message : String(error) },
+      'could not read scopes: listing every tool',
+    );
+  }
+  const candidates = options.tools ?? allTools;
+  const unavailable =
+    config.upstream.kind === 'live' ? await checkLiveSchema(platform, candidates, logger) : new Map();
+  const selection = selectTools(candidates, config, grantedScopes, unavailable);
+  logger.info(
+    {
+      tools: selection.listed.map((tool) => tool.name),
+      refused: selection.refused.map(({ tool, reason }) => `${tool.name}: ${reason}`),
+    },
+    'tools selected',
+  );
+  return {
+    config,
+    platform,
+    services: options.services ?? {},
+    logger,
+    selection,
+    instructions,
+    transport: options.transport,
+    extensions: options.extensions ?? [],
+    sandbox,
+    grantedScopes,
+    async close() {
+      if (sandbox && ownSandbox) await sandbox.close();
+    },
+  };
+}

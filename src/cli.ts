@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Entry point: crew-mcp [stdio] | http | sandbox | check | help | version.
+import { createApp } from './app.js';
+import { runCheck } from './commands/check.js';
+import { runHttpCommand } from './commands/http.js';
+import { ConfigError, HELP, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { runSandboxCommand } from './sandbox/command.js';
+import { runStdio } from './transports/stdio.js';
+import { VERSION } from './version.js';
+
+async function main(argv: string[]): Promise<number> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(argv, process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`crew-mcp: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  switch (config.command) {
+    case 'help':
+      process.stdout.write(HELP);
+      return 0;
+    case 'version':
+      process.stdout.write(`${VERSION}\n`);
+      return 0;
+    case 'sandbox':
+      await runSandboxCommand(config.rest);
+      return typeof process.exitCode === 'number' ? process.exitCode : 0;
+    default:
+      break;
+  }
+  const logger = createLogger(config.logLevel);
+  if (config.command === 'check') return runCheck(config, logger);
+  if (config.command === 'http') return runHttpCommand(config, logger);
+  const app = await createApp(config, { transport: 'stdio', logger });
+  await runStdio(app);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`crew-mcp: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,151 @@
+// Token manager: OAuth 2.0 client credentials. Owns the only copy of the client secret and of
+// the access token. A token is reused until shortly before it expires; concurrent callers share
+// one token request (single flight); a 401 from the API invalidates the token so that the next
+// call fetches a fresh one. Nothing here ever puts a secret or a token into an error or a log.
+import { decodeJwt } from 'jose';
+import type { Logger } from '../logger.js';
+import { AuthError, UpstreamUnavailableError } from './errors.js';
+
+export interface Credentials {
+  clientId: string;
+  clientSecret: string;
+  /** Full token endpoint URL: {auth_url}/realms/{realm}/protocol/openid-connect/token */
+  tokenUrl: string;
+}
+
+interface CachedToken {
+  value: string;
+  /** Epoch ms after which we no longer hand it out. */
+  refreshAt: number;
+  scopes: string[] | null;
+}
+
+export interface TokenManagerOptions {
+  fetch?: typeof fetch;
+  now?: () => number;
+  timeoutMs?: number;
+  logger?: Logger;
+}
+
+/** Refresh this long before expiry (or at 90% of the lifetime for short-lived tokens). */
+const REFRESH_MARGIN_MS = 5 * 60_000;
+
+export function tokenUrlFor(authUrl: string, realm: string): string {
+  return `${authUrl.replace(/\/+$/, '')}/realms/${encodeURIComponent(realm)}/protocol/openid-connect/token`;
+}
+
+export class TokenManager {
+  private cached: CachedToken | null = null;
+  private inFlight: Promise<CachedToken> | null = null;
+  private readonly fetchImpl: typeof fetch;
+  private readonly now: () => number;
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly credentials: Credentials,
+    private readonly options: TokenManagerOptions = {},
+  ) {
+    this.fetchImpl = options.fetch ?? fetch;
+    this.now = options.now ?? Date.now;
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+  }
+
+  get clientId(): string {
+    return this.credentials.clientId;
+  }
+
+  /** A valid access token, from cache when it has life left. */
+  async getToken(): Promise<string> {
+    const cached = this.cached;
+    if (cached && this.now() < cached.refreshAt) return cached.value;
+    return (await this.refresh()).value;
+  }
+
+  /** Scopes granted to the token (JWT `scope` claim), or null when they cannot be read. */
+  async getScopes(): Promise<string[] | null> {
+    await this.getToken();
+    return this.cached?.scopes ?? null;
+  }
+
+  /** Forget a token the API refused, unless a newer one already replaced it. */
+  invalidate(token: string): void {
+    if (this.cached?.value === token) this.cached = null;
+  }
+
+  private refresh(): Promise<CachedToken> {
+    // Single flight: every caller that finds no valid token waits on the same request.
+    if (!this.inFlight) {
+      this.inFlight = this.requestToken().finally(() => {
+        this.inFlight = null;
+      });
+    }
+    return this.inFlight;
+  }
+
+  private async requestToken(): Promise<CachedToken> {
+    const body = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: this.credentials.clientId,
+      client_secret: this.credentials.clientSecret,
+    });
+    let response: Response;
+    try {
+      response = await this.fetchImpl(this.credentials.tokenUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      const reason =
+        error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'could not be reached';
+      this.options.logger?.warn(
+        { tokenUrl: this.credentials.tokenUrl, reason },
+        'token endpoint unreachable',
+      );
+      throw new UpstreamUnavailableError(
+        `The platform's token endpoint ${this.credentials.tokenUrl} ${reason}. Check CREW_AUTH_URL and CREW_REALM and the network; the call can be retried.`,
+      );
+    }
+    const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    if (response.status === 401 || response.status === 400 || payload?.error === 'invalid_client') {
+      const code = typeof payload?.error === 'string' ? payload.error : `HTTP ${response.status}`;
+      this.options.logger?.warn({ status: response.status, code }, 'token request refused');
+      throw new AuthError(
+        code === 'invalid_client'
+          ? `The platform refused the API key "${this.credentials.clientId}" (invalid_client): the client id or secret is wrong, or the secret was reset. Update CREW_CLIENT_ID / CREW_CLIENT_SECRET.`
+          : `The platform refused the token request (${code}). Check the API key and the realm.`,
+      );
+    }
+    if (!response.ok || typeof payload?.access_token !== 'string') {
+      throw new UpstreamUnavailableError(
+        `The platform's token endpoint answered HTTP ${response.status} without a token; the call can be retried.`,
+      );
+    }
+    const value = payload.access_token;
+    const expiresIn =
+      typeof payload.expires_in === 'number' && payload.expires_in > 0 ? payload.expires_in : 43_200;
+    const lifetimeMs = expiresIn * 1000;
+    const margin = Math.min(REFRESH_MARGIN_MS, lifetimeMs * 0.1);
+    const token: CachedToken = {
+      value,
+      refreshAt: this.now() + lifetimeMs - margin,
+      scopes: readScopes(value, payload.scope),
+    };
+    this.cached = token;
+    this.options.logger?.debug({ expiresIn, scopes: token.scopes }, 'access token obtained');
+    return token;
+  }
+}
+
+/** Scopes from the JWT `scope` claim, else the token response's `scope` field. */
+function readScopes(token: string, responseScope: unknown): string[] | null {
+  try {
+    const claims = decodeJwt(token);
+    if (typeof claims.scope === 'string') return claims.scope.split(/\s+/).filter(Boolean);
+  } catch {
+    // Not a JWT (the platform does not promise one): fall through.
+  }
+  if (typeof responseScope === 'string') return responseScope.split(/\s+/).filter(Boolean);
+  return null;
+}

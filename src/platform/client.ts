@@ -1,0 +1,44 @@
+// The one shared, authenticated platform client. Every tool, resource and prompt reaches the
+// platform through this object; none of them ever sees a token.
+import type { Logger } from '../logger.js';
+import { type Credentials, TokenManager } from './auth.js';
+import { GraphqlClient } from './graphql.js';
+import { PlatformHttp, type RetryPolicy } from './http.js';
+import { RestClient } from './rest.js';
+
+export interface PlatformOptions {
+  credentials: Credentials;
+  apiUrl: string;
+  timeoutMs: number;
+  logger?: Logger;
+  fetch?: typeof fetch;
+  retry?: Partial<RetryPolicy>;
+}
+
+export interface Platform {
+  readonly apiUrl: string;
+  readonly tokens: TokenManager;
+  readonly graphql: GraphqlClient;
+  readonly rest: RestClient;
+}
+
+export function createPlatform(options: PlatformOptions): Platform {
+  const tokens = new TokenManager(options.credentials, {
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+    logger: options.logger,
+  });
+  const http = new PlatformHttp({
+    tokens,
+    timeoutMs: options.timeoutMs,
+    fetch: options.fetch,
+    logger: options.logger,
+    retry: options.retry,
+  });
+  return {
+    apiUrl: options.apiUrl,
+    tokens,
+    graphql: new GraphqlClient(http, options.apiUrl, options.logger),
+    rest: new RestClient(http, options.apiUrl, options.logger),
+  };
+}

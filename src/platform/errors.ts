@@ -1,0 +1,124 @@
+// The error families of crew-mcp. Handlers throw these; the one boundary in server.ts turns them
+// into `isError` tool results. Messages are written for a model: what went wrong, which field,
+// and what to do next. They never carry a secret, a token or a raw upstream body.
+
+export interface FieldProblem {
+  /** Input path as the caller wrote it, e.g. "jobs[0].roles[1].startTime". */
+  path: string;
+  message: string;
+  /** What to change, or which tool finds a valid value. */
+  fix?: string;
+  code?: string;
+}
+
+export abstract class CrewError extends Error {
+  abstract readonly kind: string;
+  /** True when repeating the same call later may succeed. */
+  readonly retryable: boolean = false;
+}
+
+/** The caller (model) can fix this by changing its input. Nothing was sent upstream. */
+export class UserInputError extends CrewError {
+  readonly kind = 'user_input';
+  constructor(
+    message: string,
+    readonly problems: FieldProblem[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** Credentials are wrong or the token was refused even after a refresh. */
+export class AuthError extends CrewError {
+  readonly kind = 'auth';
+}
+
+/** The token endpoint or the API could not be reached at all. */
+export class UpstreamUnavailableError extends CrewError {
+  readonly kind = 'unavailable';
+  override readonly retryable = true;
+}
+
+/** The API key lacks the scope an operation needs. */
+export class ForbiddenError extends CrewError {
+  readonly kind = 'forbidden';
+  constructor(
+    message: string,
+    readonly requiredScope?: string,
+  ) {
+    super(message);
+  }
+}
+
+export class NotFoundError extends CrewError {
+  readonly kind = 'not_found';
+  constructor(
+    message: string,
+    readonly lookupTool?: string,
+  ) {
+    super(message);
+  }
+}
+
+export class RateLimitError extends CrewError {
+  readonly kind = 'rate_limited';
+  override readonly retryable = true;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** A mutation answered `success: false`: nothing was written. */
+export class ValidationError extends CrewError {
+  readonly kind = 'validation';
+  constructor(
+    message: string,
+    readonly fields: FieldProblem[],
+  ) {
+    super(message);
+  }
+}
+
+export class UpstreamServerError extends CrewError {
+  readonly kind = 'upstream_server';
+  override readonly retryable = true;
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** GraphQL `errors` (possibly beside partial data) that are not one of the families above. */
+export class GraphQLResponseError extends CrewError {
+  readonly kind = 'graphql';
+  constructor(
+    message: string,
+    readonly codes: string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A mutation whose request may have reached the platform but whose answer never came back:
+ * repeating it could write twice, so we say so instead of retrying.
+ */
+export class OutcomeUnknownError extends CrewError {
+  readonly kind = 'outcome_unknown';
+  constructor(
+    message: string,
+    readonly checkWith: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The call was refused by policy (read-only mode, a missing confirmation). */
+export class PolicyError extends CrewError {
+  readonly kind = 'policy';
+}

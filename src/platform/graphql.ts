@@ -1,0 +1,180 @@
+// GraphQL client of the platform: POST {api_url}/gql with {query, variables, operationName}.
+// Queries are retried by the HTTP layer; mutations never are. GraphQL `errors` (even beside
+// partial data) become typed errors; a mutation's `success: false` becomes ValidationError
+// with one problem per field path. Raw upstream bodies go to the debug log only.
+import { Kind, type OperationDefinitionNode, parse } from 'graphql';
+import type { Logger } from '../logger.js';
+import {
+  type FieldProblem,
+  ForbiddenError,
+  GraphQLResponseError,
+  NotFoundError,
+  UserInputError,
+  ValidationError,
+} from './errors.js';
+import type { PlatformHttp } from './http.js';
+
+export interface GraphqlCallOptions {
+  signal?: AbortSignal;
+  /** Read tool that shows whether a write happened (for outcome-unknown errors). */
+  checkWith?: string;
+}
+
+interface GraphqlError {
+  message?: string;
+  path?: (string | number)[];
+  extensions?: { code?: string; requiredScope?: string };
+}
+
+export interface MutationPayload {
+  success: boolean;
+  errors?: Record<string, string[] | string> | null;
+  errorCodes?: Record<string, string> | null;
+}
+
+/** Turns an upstream input path ("jobs.0.roles.1.startTime") into the tool's ("jobs[0].roles[1].startTime"). */
+export function toInputPath(upstreamPath: string): string {
+  return upstreamPath.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+}
+
+export class GraphqlClient {
+  readonly endpoint: string;
+  private readonly operationKinds = new Map<string, 'query' | 'mutation'>();
+
+  constructor(
+    private readonly http: PlatformHttp,
+    apiUrl: string,
+    private readonly logger?: Logger,
+  ) {
+    this.endpoint = `${apiUrl.replace(/\/+$/, '')}/gql`;
+  }
+
+  /** Run a query (retried on transient faults) and return `data`. */
+  query<T>(
+    document: string,
+    variables: Record<string, unknown>,
+    options: GraphqlCallOptions = {},
+  ): Promise<T> {
+    return this.run<T>(document, variables, options, 'query');
+  }
+
+  /** Run a mutation once and return `data` (the caller checks `success`, see mutationResult). */
+  mutate<T>(
+    document: string,
+    variables: Record<string, unknown>,
+    options: GraphqlCallOptions = {},
+  ): Promise<T> {
+    return this.run<T>(document, variables, options, 'mutation');
+  }
+
+  private async run<T>(
+    document: string,
+    variables: Record<string, unknown>,
+    options: GraphqlCallOptions,
+    expected: 'query' | 'mutation',
+  ): Promise<T> {
+    const kind = this.operationKind(document);
+    if (kind !== expected) throw new Error(`Internal: a ${kind} document was sent as a ${expected}.`);
+    const answer = await this.http.send({
+      method: 'POST',
+      url: this.endpoint,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: document, variables }),
+      idempotent: kind === 'query',
+      checkWith: options.checkWith,
+      signal: options.signal,
+    });
+    const body = answer.json as { data?: Record<string, unknown> | null; errors?: GraphqlError[] } | null;
+    if (answer.status === 403) {
+      const required = (answer.json as { requiredScope?: string } | null)?.requiredScope;
+      throw forbidden(required);
+    }
+    if (!body || (answer.status !== 200 && !body.errors)) {
+      this.logger?.debug({ status: answer.status }, 'unexpected GraphQL answer');
+      throw new GraphQLResponseError(
+        `The platform's GraphQL API answered HTTP ${answer.status} without a GraphQL body.`,
+      );
+    }
+    if (body.errors?.length) {
+      this.logger?.debug({ errors: body.errors }, 'GraphQL errors');
+      throw errorFrom(body.errors, Boolean(body.data));
+    }
+    if (!body.data) throw new GraphQLResponseError('The platform answered without data.');
+    return body.data as T;
+  }
+
+  private operationKind(document: string): 'query' | 'mutation' {
+    let kind = this.operationKinds.get(document);
+    if (!kind) {
+      const operation = parse(document).definitions.find(
+        (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+      );
+      if (!operation || operation.operation === 'subscription')
+        throw new Error('Internal: no query or mutation.');
+      kind = operation.operation;
+      this.operationKinds.set(document, kind);
+    }
+    return kind;
+  }
+}
+
+function forbidden(requiredScope: string | undefined): ForbiddenError {
+  return new ForbiddenError(
+    requiredScope
+      ? `The API key lacks the scope "${requiredScope}" that this operation needs. Enable it for the API key in the platform's admin app (Platform Settings > App settings > API Keys), or use a key that has it.`
+      : 'The API key is not allowed to run this operation. Check its scopes in the platform admin app.',
+    requiredScope,
+  );
+}
+
+function errorFrom(errors: GraphqlError[], partial: boolean): Error {
+  const first = errors[0] as GraphqlError;
+  const code = first.extensions?.code;
+  if (code === 'FORBIDDEN') return forbidden(first.extensions?.requiredScope);
+  if (code === 'NOT_FOUND') return new NotFoundError(first.message ?? 'Not found.');
+  if (code === 'BAD_USER_INPUT') {
+    return new UserInputError(
+      `The platform rejected the input: ${errors.map((error) => error.message).join(' ')}`,
+    );
+  }
+  const messages = errors.map((error) => error.message ?? 'unknown error').join(' ');
+  if (code === 'GRAPHQL_VALIDATION_FAILED') {
+    return new GraphQLResponseError(
+      `The platform did not accept crew-mcp's GraphQL document (its schema differs from ours): ${messages} Run "crew-mcp check" to compare schemas.`,
+      [code],
+    );
+  }
+  const codes = errors
+    .map((error) => error.extensions?.code)
+    .filter((value): value is string => Boolean(value));
+  return new GraphQLResponseError(
+    `${partial ? 'The platform returned partial data with errors' : 'The platform returned errors'}: ${messages}`,
+    codes,
+  );
+}
+
+/** Which read tool finds a valid value for a failed lookup, by the field that failed. */
+export type LookupHint = (path: string, code: string | undefined) => string | undefined;
+
+/**
+ * Check a mutation payload: `success: false` becomes ValidationError listing each field path
+ * with its message (nothing was written: the platform's mutations are all or nothing).
+ */
+export function mutationResult<P extends MutationPayload>(payload: P, hint?: LookupHint): P {
+  if (payload.success) return payload;
+  const fields: FieldProblem[] = [];
+  for (const [upstreamPath, messages] of Object.entries(payload.errors ?? {})) {
+    const path = toInputPath(upstreamPath);
+    const code = payload.errorCodes?.[upstreamPath];
+    const fix = hint?.(path, code);
+    for (const message of Array.isArray(messages) ? messages : [messages]) {
+      fields.push({ path, message, code, ...(fix ? { fix } : {}) });
+    }
+  }
+  if (fields.length === 0)
+    fields.push({ path: '(input)', message: 'The platform rejected the input without details.' });
+  throw new ValidationError(
+    `The platform rejected the change; nothing was written (${fields.length} problem(s)).`,
+    fields,
+  );
+}

@@ -1,0 +1,219 @@
+// The one authorized HTTP path to the platform, shared by the GraphQL and REST clients.
+// It owns the retry policy, which is where a write could be lost or doubled:
+//   - a 401 means the request was refused before it ran: refresh the token once and repeat
+//     (safe for writes too);
+//   - reads (idempotent) are retried on network errors, 5xx and 429 with backoff and jitter,
+//     honouring Retry-After;
+//   - writes are never repeated once they may have reached the platform. A write that timed
+//     out or lost its connection raises OutcomeUnknownError, saying how to check.
+import type { Logger } from '../logger.js';
+import type { TokenManager } from './auth.js';
+import {
+  AuthError,
+  OutcomeUnknownError,
+  RateLimitError,
+  UpstreamServerError,
+  UpstreamUnavailableError,
+} from './errors.js';
+
+export interface HttpRequest {
+  method: 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string | FormData;
+  /** Safe to repeat (a read, or a delete of a known id). */
+  idempotent: boolean;
+  /** For the outcome-unknown message of a write: which read tool shows whether it happened. */
+  checkWith?: string;
+  signal?: AbortSignal;
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON body, or null when the body was empty or not JSON. */
+  json: unknown;
+}
+
+export interface RetryPolicy {
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export interface HttpClientOptions {
+  tokens: TokenManager;
+  timeoutMs: number;
+  retry?: Partial<RetryPolicy>;
+  fetch?: typeof fetch;
+  logger?: Logger;
+  /** Injected for tests; defaults to setTimeout-based sleep. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 200, maxDelayMs: 10_000 };
+/** A Retry-After longer than this is not waited for: the caller gets RateLimitError instead. */
+const MAX_RETRY_AFTER_MS = 30_000;
+
+type Attempt =
+  | { kind: 'answer'; answer: HttpAnswer }
+  | { kind: 'retry'; error: Error; delayMs?: number }
+  | { kind: 'fail'; error: Error };
+
+export class PlatformHttp {
+  private readonly retry: RetryPolicy;
+  private readonly fetchImpl: typeof fetch;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly random: () => number;
+
+  constructor(private readonly options: HttpClientOptions) {
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.fetchImpl = options.fetch ?? fetch;
+    this.sleep = options.sleep ?? defaultSleep;
+    this.random = options.random ?? Math.random;
+  }
+
+  async send(request: HttpRequest): Promise<HttpAnswer> {
+    let refreshedAfter401 = false;
+    for (let attempt = 1; ; attempt++) {
+      const token = await this.options.tokens.getToken();
+      const outcome = await this.attempt(request, token);
+      if (outcome.kind === 'answer') {
+        if (outcome.answer.status !== 401) return outcome.answer;
+        // Refused before it ran: one refresh and one repeat, for reads and writes alike.
+        this.options.tokens.invalidate(token);
+        if (refreshedAfter401) {
+          throw new AuthError(
+            'The platform refused a freshly issued access token (HTTP 401). The API key may have been revoked or the platform plan may lack API access.',
+          );
+        }
+        refreshedAfter401 = true;
+        attempt--;
+        continue;
+      }
+      if (outcome.kind === 'fail' || attempt >= this.retry.maxAttempts) throw outcome.error;
+      const delay = outcome.delayMs ?? this.backoff(attempt);
+      this.options.logger?.debug(
+        { url: request.url, attempt, delay, reason: outcome.error.message },
+        'retrying read',
+      );
+      await this.sleep(delay, request.signal);
+    }
+  }
+
+  private async attempt(request: HttpRequest, token: string): Promise<Attempt> {
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    let response: Response;
+    try {
+      response = await this.fetchImpl(request.url, {
+        method: request.method,
+        headers: { accept: 'application/json', ...request.headers, authorization: `Bearer ${token}` },
+        body: request.body,
+        signal,
+      });
+    } catch (error) {
+      return this.networkFailure(request, error, timeout.aborted);
+    }
+    const status = response.status;
+    if (status === 429) {
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+      await response.body?.cancel();
+      const error = new RateLimitError(
+        `The platform is rate limiting this API key (HTTP 429)${retryAfterMs !== undefined ? `; retry after ${Math.ceil(retryAfterMs / 1000)} s` : ''}.`,
+        retryAfterMs !== undefined ? Math.ceil(retryAfterMs / 1000) : undefined,
+      );
+      if (!request.idempotent || (retryAfterMs ?? 0) > MAX_RETRY_AFTER_MS) return { kind: 'fail', error };
+      return { kind: 'retry', error, delayMs: retryAfterMs };
+    }
+    if (status >= 500) {
+      await response.body?.cancel();
+      const error = new UpstreamServerError(`The platform answered HTTP ${status} (a server fault).`, status);
+      if (!request.idempotent) {
+        return {
+          kind: 'fail',
+          error: new OutcomeUnknownError(
+            `The platform answered HTTP ${status} to this write, so it is unknown whether it was applied. It was not repeated automatically. ${checkAdvice(request)}`,
+            request.checkWith ?? 'a read tool',
+          ),
+        };
+      }
+      return { kind: 'retry', error };
+    }
+    const text = await response.text();
+    return { kind: 'answer', answer: { status, headers: response.headers, json: parseJson(text) } };
+  }
+
+  private networkFailure(request: HttpRequest, error: unknown, timedOut: boolean): Attempt {
+    if (request.signal?.aborted) return { kind: 'fail', error: new Error('The request was cancelled.') };
+    const code = errorCode(error);
+    // These codes mean no connection was made: nothing reached the platform.
+    const notSent = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+    const what = timedOut
+      ? `timed out after ${this.options.timeoutMs} ms`
+      : `failed (${code ?? 'network error'})`;
+    if (!request.idempotent && !notSent) {
+      return {
+        kind: 'fail',
+        error: new OutcomeUnknownError(
+          `The write request ${what}; it may or may not have been applied, so it was not repeated. ${checkAdvice(request)}`,
+          request.checkWith ?? 'a read tool',
+        ),
+      };
+    }
+    const failure = new UpstreamUnavailableError(
+      `The platform API at ${new URL(request.url).origin} ${what}.${notSent ? ' Nothing was sent.' : ''} Check CREW_API_URL and the network; the call can be retried.`,
+    );
+    return request.idempotent ? { kind: 'retry', error: failure } : { kind: 'fail', error: failure };
+  }
+
+  private backoff(attempt: number): number {
+    const ceiling = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
+    // Full jitter: spreads retries of concurrent callers apart.
+    return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
+  }
+}
+
+function checkAdvice(request: HttpRequest): string {
+  return request.checkWith
+    ? `Check with ${request.checkWith} whether the change is there before trying again.`
+    : 'Check with a read tool whether the change is there before trying again.';
+}
+
+function errorCode(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: string } })?.cause;
+  return cause?.code ?? (error as { code?: string })?.code;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Retry-After in seconds or as an HTTP date, in milliseconds. */
+export function parseRetryAfter(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new Error('The request was cancelled.'));
+      },
+      { once: true },
+    );
+  });
+}

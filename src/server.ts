@@ -1,0 +1,185 @@
+// Builds the MCP server: registers tools (after policy filtering), resources and prompts, and is
+// the one error boundary where thrown errors become `isError` results. Besides transports/, the
+// only file that imports the MCP SDK's server classes.
+import {
+  type CallToolResult,
+  CLIENT_CAPABILITIES_META_KEY,
+  isInputRequiredResult,
+  McpServer,
+  type McpServerFactory,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import type { Config } from './config.js';
+import type { Logger } from './logger.js';
+import type { Platform } from './platform/client.js';
+import { PolicyError } from './platform/errors.js';
+import type { Services } from './services.js';
+import { isWriteTool, type ToolContext, type ToolDefinition } from './tooling/define-tool.js';
+import { formatError } from './tooling/format-error.js';
+import { renderCompact } from './tooling/render.js';
+import { VERSION } from './version.js';
+
+export interface ToolSelection {
+  /** Listed and callable, in a deterministic order. */
+  listed: ToolDefinition[];
+  /** Registered but disabled (not listed; a call is refused), with the reason. */
+  refused: { tool: ToolDefinition; reason: string }[];
+}
+
+/** Extra surface registered on every instance (resources, prompts). */
+export type ServerExtension = (server: McpServer, app: AppContext) => void;
+
+export interface AppContext {
+  config: Config;
+  platform: Platform;
+  services: Services;
+  logger: Logger;
+  selection: ToolSelection;
+  instructions: string;
+  transport: 'stdio' | 'http';
+  extensions: ServerExtension[];
+}
+
+/**
+ * Tool policy in one place. A tool is listed when its toolset and name pass the filters, the
+ * API key holds every scope it needs (when the scopes are known), and, in read-only mode, it
+ * is read-only. Write tools excluded by read-only mode or scopes stay registered but disabled,
+ * so that a call is refused rather than unknown.
+ */
+export function selectTools(
+  all: ToolDefinition[],
+  config: Config,
+  grantedScopes: string[] | null,
+  /** Tools that cannot work against this platform (e.g. their document does not validate), with why. */
+  unavailable: ReadonlyMap<string, string> = new Map(),
+): ToolSelection {
+  const listed: ToolDefinition[] = [];
+  const refused: ToolSelection['refused'] = [];
+  const byName = [...all].sort((a, b) => a.name.localeCompare(b.name));
+  for (const tool of byName) {
+    if (config.toolsets && !config.toolsets.includes(tool.toolset)) continue;
+    if (config.tools && !config.tools.includes(tool.name)) continue;
+    if (config.excludeTools.includes(tool.name)) continue;
+    const missing = grantedScopes ? tool.scopes.filter((scope) => !grantedScopes.includes(scope)) : [];
+    const unavailableReason = unavailable.get(tool.name);
+    if (unavailableReason) {
+      refused.push({ tool, reason: unavailableReason });
+    } else if (missing.length > 0) {
+      refused.push({ tool, reason: `the API key lacks the scope ${missing.join(', ')}` });
+    } else if (config.readOnly && isWriteTool(tool)) {
+      refused.push({ tool, reason: 'the server runs in read-only mode (--read-only)' });
+    } else {
+      listed.push(tool);
+    }
+  }
+  return { listed, refused };
+}
+
+/** The description a model reads: the tool's own words plus the scope it needs. */
+export function describeTool(tool: ToolDefinition): string {
+  return `${tool.description} Scope: ${tool.scopes.join(', ')}.`;
+}
+
+function clientCanElicit(server: McpServer, mcp: ServerContext): boolean {
+  const fromEnvelope = (mcp.mcpReq.envelope as Record<string, unknown> | undefined)?.[
+    CLIENT_CAPABILITIES_META_KEY
+  ] as { elicitation?: unknown } | undefined;
+  const capabilities = fromEnvelope ?? server.server.getClientCapabilities();
+  return Boolean(capabilities?.elicitation);
+}
+
+function toolContext(app: AppContext, server: McpServer, mcp: ServerContext): ToolContext {
+  const progressToken = mcp.mcpReq._meta?.progressToken;
+  return {
+    platform: app.platform,
+    services: app.services,
+    logger: app.logger,
+    signal: mcp.mcpReq.signal,
+    mcp,
+    canElicit: clientCanElicit(server, mcp),
+    transport: app.transport,
+    async progress(progress, total, message) {
+      if (progressToken === undefined) return;
+      await mcp.mcpReq
+        .notify({
+          method: 'notifications/progress',
+          params: {
+            progressToken,
+            progress,
+            ...(total !== undefined ? { total } : {}),
+            ...(message ? { message } : {}),
+          },
+        })
+        .catch(() => undefined);
+    },
+  };
+}
+
+async function runTool(
+  app: AppContext,
+  server: McpServer,
+  tool: ToolDefinition,
+  input: unknown,
+  mcp: ServerContext,
+): Promise<CallToolResult | ReturnType<typeof Object>> {
+  const started = Date.now();
+  try {
+    if (app.config.readOnly && isWriteTool(tool)) {
+      throw new PolicyError(
+        `${tool.name} changes data and this server runs in read-only mode (--read-only).`,
+      );
+    }
+    const outcome = await tool.handler(input as never, toolContext(app, server, mcp));
+    if (isInputRequiredResult(outcome)) return outcome;
+    app.logger.info({ tool: tool.name, ms: Date.now() - started }, 'tool call');
+    return {
+      content: [{ type: 'text', text: outcome.text ?? renderCompact(outcome.data) }],
+      structuredContent: outcome.data as Record<string, unknown>,
+    };
+  } catch (error) {
+    const formatted = formatError(error);
+    app.logger[formatted.internal ? 'error' : 'info'](
+      {
+        tool: tool.name,
+        ms: Date.now() - started,
+        kind: formatted.kind,
+        ...(formatted.internal ? { err: error } : {}),
+      },
+      'tool call failed',
+    );
+    return { isError: true, content: [{ type: 'text', text: formatted.text }] };
+  }
+}
+
+export function buildServer(app: AppContext): McpServer {
+  const server = new McpServer(
+    { name: 'crew-mcp', title: 'Crew staffing', version: VERSION },
+    {
+      instructions: app.instructions,
+      capabilities: { tools: { listChanged: false }, logging: {} },
+    },
+  );
+  const register = (tool: ToolDefinition) =>
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: describeTool(tool),
+        inputSchema: tool.inputSchema,
+        outputSchema: tool.outputSchema,
+        annotations: { title: tool.title, ...tool.annotations },
+        _meta: { 'crew-mcp/scopes': tool.scopes, 'crew-mcp/toolset': tool.toolset },
+      },
+      // biome-ignore lint/suspicious/noExplicitAny: the SDK's callback type is generic per schema
+      ((input: unknown, mcp: ServerContext) => runTool(app, server, tool, input, mcp)) as any,
+    );
+  for (const tool of app.selection.listed) register(tool);
+  for (const { tool } of app.selection.refused) register(tool).disable();
+  for (const extend of app.extensions) extend(server, app);
+  return server;
+}
+
+/** A factory for the SDK's serving entries: one instance per connection (stdio) or request (HTTP). */
+export function serverFactory(app: AppContext): McpServerFactory {
+  return () => buildServer(app);
+}

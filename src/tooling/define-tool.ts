@@ -1,0 +1,73 @@
+// The shape of one tool. Every tool file in tools/ exports `defineTool({...})`; tools/index.ts is
+// the registry. Policy (read-only mode, scope filtering, confirmation) is derived from the
+// annotations and scopes declared here, in one place: src/server.ts.
+import type { InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
+import type { z } from 'zod';
+import type { Toolset } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { Platform } from '../platform/client.js';
+import type { Scope } from '../sandbox/types.js';
+import type { Services } from '../services.js';
+
+export interface ToolAnnotationsStrict {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolContext {
+  platform: Platform;
+  services: Services;
+  logger: Logger;
+  signal: AbortSignal;
+  /** Report progress when the client asked for it (a progress token); a no-op otherwise. */
+  progress(progress: number, total?: number, message?: string): Promise<void>;
+  /** The MCP request context: multi-round-trip input responses, client capabilities. */
+  mcp: ServerContext;
+  /** The client can answer elicitation (form mode) requests. */
+  canElicit: boolean;
+  /** The server runs in stdio mode, where reading local files is the user's own machine. */
+  transport: 'stdio' | 'http';
+}
+
+export interface ToolSuccess<O> {
+  /** structuredContent; must match the outputSchema. */
+  data: O;
+  /** Compact text rendering for the model; derived from `data` when omitted. */
+  text?: string;
+}
+
+export type ToolOutcome<O> = ToolSuccess<O> | InputRequiredResult;
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of many schema types
+export type AnyZodObject = z.ZodObject<any>;
+
+export interface ToolDefinition<
+  I extends AnyZodObject = AnyZodObject,
+  O extends AnyZodObject = AnyZodObject,
+> {
+  /** snake_case, verb first. */
+  name: string;
+  title: string;
+  /** What a model reads to choose the tool; the needed scope is appended by the server. */
+  description: string;
+  inputSchema: I;
+  outputSchema: O;
+  annotations: ToolAnnotationsStrict;
+  /** Platform scopes the tool needs (all of them). */
+  scopes: Scope[];
+  toolset: Toolset;
+  handler(input: z.output<I>, ctx: ToolContext): Promise<ToolOutcome<z.output<O>>>;
+}
+
+export function defineTool<I extends AnyZodObject, O extends AnyZodObject>(
+  definition: ToolDefinition<I, O>,
+): ToolDefinition<I, O> {
+  return definition;
+}
+
+/** Write tools change platform data; read-only mode and read-only keys never list them. */
+export function isWriteTool(tool: Pick<ToolDefinition, 'annotations'>): boolean {
+  return !tool.annotations.readOnlyHint;
+}

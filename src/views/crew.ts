@@ -1,0 +1,146 @@
+// How crew look in a model's context. Lists carry a summary; one crew member carries every
+// profile with every data type (own and inherited global, SCORING included) and this crew
+// member's answer, with verified options told apart (dataType requirements match verified
+// options only).
+import { z } from 'zod';
+
+export interface UpstreamCrewSummary {
+  id: number;
+  uniqueId?: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string | null;
+  status: string;
+  roleTypeIds?: string[] | null;
+  address?: Record<string, string | null> | null;
+  profiles: { id: string; name: string }[];
+}
+
+export interface UpstreamDataType {
+  id: string;
+  uniqueId?: string | null;
+  title: string;
+  type: string;
+  global: boolean;
+  options?: { name: string }[] | null;
+  answer?: {
+    value?: string | null;
+    optionNames?: string[] | null;
+    verifiedOptionNames?: string[] | null;
+    score?: number | null;
+    updatedAt?: string | null;
+  } | null;
+}
+
+export interface UpstreamCrewProfile extends Omit<UpstreamCrewSummary, 'profiles'> {
+  createdAt?: string;
+  updatedAt?: string;
+  profiles: { id: string; name: string; dataTypes: UpstreamDataType[] }[];
+}
+
+export const crewSummarySchema = z.object({
+  id: z.number(),
+  uniqueId: z.string().optional(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().optional(),
+  status: z.string(),
+  roleTypeIds: z.array(z.string()).optional(),
+  city: z.string().optional(),
+  profiles: z.array(z.string()).describe('"id: name" of each profile'),
+});
+export type CrewSummary = z.infer<typeof crewSummarySchema>;
+
+export const dataTypeViewSchema = z.object({
+  id: z.string(),
+  uniqueId: z.string().optional(),
+  title: z.string(),
+  type: z.string(),
+  global: z.boolean().optional().describe('Inherited from the company global section'),
+  options: z.array(z.string()).optional(),
+  answer: z.string().optional(),
+  verified: z.array(z.string()).optional().describe('Verified options of the answer'),
+  score: z.number().optional(),
+});
+export type DataTypeView = z.infer<typeof dataTypeViewSchema>;
+
+export const crewProfileSchema = z.object({
+  id: z.number(),
+  uniqueId: z.string().optional(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().optional(),
+  status: z.string(),
+  roleTypeIds: z.array(z.string()).optional(),
+  address: z.string().optional(),
+  updatedAt: z.string().optional(),
+  profiles: z.array(z.object({ id: z.string(), name: z.string(), dataTypes: z.array(dataTypeViewSchema) })),
+});
+export type CrewProfileView = z.infer<typeof crewProfileSchema>;
+
+function optional<K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> {
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
+    return {};
+  return { [key]: value } as Partial<Record<K, V>>;
+}
+
+export function toCrewSummary(crew: UpstreamCrewSummary): CrewSummary {
+  return {
+    id: crew.id,
+    ...optional('uniqueId', crew.uniqueId),
+    name: `${crew.firstName} ${crew.lastName}`,
+    email: crew.email,
+    ...optional('phone', crew.phone),
+    status: crew.status,
+    ...optional('roleTypeIds', crew.roleTypeIds),
+    ...optional('city', crew.address?.city),
+    profiles: crew.profiles.map((profile) => `${profile.id}: ${profile.name}`),
+  };
+}
+
+export function toDataTypeView(dataType: UpstreamDataType): DataTypeView {
+  const answer = dataType.answer;
+  const chosen = answer?.optionNames?.length ? answer.optionNames.join(', ') : answer?.value;
+  return {
+    id: dataType.id,
+    ...optional('uniqueId', dataType.uniqueId),
+    title: dataType.title,
+    type: dataType.type,
+    ...(dataType.global ? { global: true } : {}),
+    ...optional(
+      'options',
+      dataType.options?.map((option) => option.name),
+    ),
+    ...optional('answer', chosen),
+    ...optional('verified', answer?.verifiedOptionNames),
+    ...optional('score', answer?.score),
+  };
+}
+
+function addressLine(address: Record<string, string | null> | null | undefined): string | undefined {
+  if (!address) return undefined;
+  const parts = [address.line1, address.line2, address.city, address.postcode, address.country].filter(
+    Boolean,
+  );
+  return parts.length ? parts.join(', ') : undefined;
+}
+
+export function toCrewProfile(crew: UpstreamCrewProfile): CrewProfileView {
+  return {
+    id: crew.id,
+    ...optional('uniqueId', crew.uniqueId),
+    name: `${crew.firstName} ${crew.lastName}`,
+    email: crew.email,
+    ...optional('phone', crew.phone),
+    status: crew.status,
+    ...optional('roleTypeIds', crew.roleTypeIds),
+    ...optional('address', addressLine(crew.address)),
+    ...optional('updatedAt', crew.updatedAt),
+    profiles: crew.profiles.map((profile) => ({
+      id: profile.id,
+      name: profile.name,
+      dataTypes: profile.dataTypes.map(toDataTypeView),
+    })),
+  };
+}

@@ -1,0 +1,162 @@
+// How a job looks in a model's context: times as local wall-clock in the job's own timezone
+// (the zone the platform interprets them in), requirements as short phrases, assignment counts
+// instead of assignment lists, ids kept for the next call. Shared by list_jobs, the job
+// resources and the write tools' results.
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+import { legacyBreakInfo } from './legacy-break.js';
+
+export interface UpstreamRole {
+  id: string;
+  uniqueId?: string | null;
+  title: string;
+  roleTypeId?: string | null;
+  startTime: string;
+  endTime: string;
+  quantity: number;
+  payType: string;
+  payRate: number;
+  breakPeriod: number;
+  total: number;
+  createdAt?: string | null;
+  requirements?: UpstreamRequirements | null;
+  crewJobs?: { id: string; status: string }[] | null;
+}
+
+export interface UpstreamRequirements {
+  ageRestriction?: { minAge?: number | null; maxAge?: number | null } | null;
+  dataType?: { dataTypeId: string; dataTypeTitle: string; optionNames: string[]; condition: string }[] | null;
+  distanceRestriction?: { maxDistanceKm: number } | null;
+  genderRestriction?: { genders: string[] } | null;
+  profile?: { profileIds: string[]; condition: string } | null;
+  labels?: string[] | null;
+  roleType?: { roleTypeId: string; condition: string } | null;
+  tags?: string[] | null;
+}
+
+export interface UpstreamJob {
+  id: string;
+  uniqueId?: string | null;
+  title: string;
+  date: string;
+  timezone: string;
+  board: { id: string; name: string; timezone?: string };
+  multiDayJobId?: string | null;
+  location?: string | null;
+  roles: UpstreamRole[];
+}
+
+export const roleViewSchema = z.object({
+  id: z.string(),
+  uniqueId: z.string().optional(),
+  title: z.string(),
+  roleTypeId: z.string().optional(),
+  start: z.string().describe('Local wall-clock time in the job timezone'),
+  end: z.string(),
+  quantity: z.number(),
+  assignments: z.record(z.string(), z.number()).optional().describe('Crew jobs by status'),
+  payType: z.string(),
+  payRate: z.number(),
+  breakPeriod: z.number(),
+  total: z.number(),
+  requirements: z.array(z.string()).optional(),
+  legacyBreak: z.string().optional(),
+});
+
+export const jobViewSchema = z.object({
+  id: z.string(),
+  uniqueId: z.string().optional(),
+  title: z.string(),
+  date: z.string(),
+  timezone: z.string(),
+  board: z.object({ id: z.string(), name: z.string() }),
+  multiDayJobId: z.string().optional(),
+  location: z.string().optional(),
+  roles: z.array(roleViewSchema),
+});
+
+export type RoleView = z.infer<typeof roleViewSchema>;
+export type JobView = z.infer<typeof jobViewSchema>;
+
+/** "2026-11-25 18:00" in the zone; the date is dropped for an end on the same day as `sameDayAs`. */
+export function localTime(iso: string, zone: string, sameDayAs?: string): string {
+  const time = DateTime.fromISO(iso, { setZone: true }).setZone(zone);
+  if (!time.isValid) return iso;
+  const date = time.toISODate();
+  return sameDayAs && date === sameDayAs ? time.toFormat('HH:mm') : time.toFormat('yyyy-MM-dd HH:mm');
+}
+
+export function requirementPhrases(requirements: UpstreamRequirements | null | undefined): string[] {
+  if (!requirements) return [];
+  const phrases: string[] = [];
+  const age = requirements.ageRestriction;
+  if (age && (age.minAge != null || age.maxAge != null)) {
+    phrases.push(`age ${age.minAge ?? ''}-${age.maxAge ?? ''}`.replace(/-$/, '+'));
+  }
+  for (const dataType of requirements.dataType ?? []) {
+    phrases.push(
+      `dataType ${dataType.dataTypeId} "${dataType.dataTypeTitle}" ${dataType.condition} [${dataType.optionNames.join(', ')}]`,
+    );
+  }
+  if (requirements.distanceRestriction)
+    phrases.push(`within ${requirements.distanceRestriction.maxDistanceKm} km`);
+  if (requirements.genderRestriction?.genders.length) {
+    phrases.push(`gender ${requirements.genderRestriction.genders.join('/')}`);
+  }
+  if (requirements.profile) {
+    phrases.push(`profile ${requirements.profile.condition} [${requirements.profile.profileIds.join(', ')}]`);
+  }
+  if (requirements.roleType) phrases.push(`roleType ${requirements.roleType.roleTypeId}`);
+  if (requirements.labels?.length) phrases.push(`labels ${requirements.labels.join(', ')}`);
+  if (requirements.tags?.length) phrases.push(`tags ${requirements.tags.join(', ')}`);
+  return phrases;
+}
+
+function countByStatus(
+  crewJobs: { status: string }[] | null | undefined,
+): Record<string, number> | undefined {
+  if (!crewJobs?.length) return undefined;
+  const counts: Record<string, number> = {};
+  for (const crewJob of crewJobs) counts[crewJob.status] = (counts[crewJob.status] ?? 0) + 1;
+  return counts;
+}
+
+export function toRoleView(role: UpstreamRole, zone: string): RoleView {
+  const startDate =
+    DateTime.fromISO(role.startTime, { setZone: true }).setZone(zone).toISODate() ?? undefined;
+  const view: RoleView = {
+    id: role.id,
+    title: role.title,
+    start: localTime(role.startTime, zone),
+    end: localTime(role.endTime, zone, startDate),
+    quantity: role.quantity,
+    payType: role.payType,
+    payRate: role.payRate,
+    breakPeriod: role.breakPeriod,
+    total: role.total,
+  };
+  if (role.uniqueId) view.uniqueId = role.uniqueId;
+  if (role.roleTypeId) view.roleTypeId = role.roleTypeId;
+  const assignments = countByStatus(role.crewJobs);
+  if (assignments) view.assignments = assignments;
+  const phrases = requirementPhrases(role.requirements);
+  if (phrases.length) view.requirements = phrases;
+  const legacy = legacyBreakInfo(role);
+  if (legacy) view.legacyBreak = legacy;
+  return view;
+}
+
+export function toJobView(job: UpstreamJob): JobView {
+  const view: JobView = {
+    id: job.id,
+    title: job.title,
+    date: job.date,
+    timezone: job.timezone,
+    board: { id: job.board.id, name: job.board.name },
+    roles: job.roles.map((role) => toRoleView(role, job.timezone)),
+  };
+  if (job.uniqueId) view.uniqueId = job.uniqueId;
+  if (job.multiDayJobId) view.multiDayJobId = job.multiDayJobId;
+  if (job.location) view.location = job.location;
+  return view;
+}

@@ -1,0 +1,10 @@
+// Flags roles whose pay total depends on a break the platform reports as 0 (platform-api.md
+// §4.4 rule 7: roles created before the fix of 2026-09-21). Editing such a role recomputes its
+// total without the break, so the view tells the model before it plans an edit.
+import { type LegacyRoleInput, legacyBreak } from '../domain/break-period.js';
+
+export function legacyBreakInfo(role: LegacyRoleInput): string | undefined {
+  const legacy = legacyBreak(role);
+  if (!legacy) return undefined;
+  return `created before 2026-09-21: total ${legacy.totalBefore} includes a ${legacy.hiddenBreakMinutes}-minute break the API reports as 0; any edit of this role recomputes it to ${legacy.totalAfterEdit}`;
+}

@@ -1,0 +1,129 @@
+// Test helpers that drive crew-mcp through a real MCP client: in-process (linked transports,
+// against a test sandbox), or as the built CLI over stdio and Streamable HTTP.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { type App, type AppOptions, createApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { silentLogger } from '../../src/logger.js';
+import { packagePath } from '../../src/paths.js';
+import type { RunningSandbox } from '../../src/sandbox/types.js';
+import { buildServer } from '../../src/server.js';
+
+export const CLI = packagePath('dist', 'src', 'cli.js');
+
+export interface Connected {
+  client: Client;
+  app: App;
+  close(): Promise<void>;
+}
+
+/** A client connected in-process to a server built from `args` (CLI flags) over a test sandbox. */
+export async function connectInProcess(
+  sandbox: RunningSandbox,
+  args: string[] = [],
+  options: Partial<AppOptions> & { capabilities?: Record<string, unknown> } = {},
+): Promise<Connected> {
+  const config = loadConfig(args, {});
+  const app = await createApp(config, { transport: 'stdio', logger: silentLogger, sandbox, ...options });
+  const server = buildServer(app);
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverTransport);
+  const client = new Client(
+    { name: 'crew-mcp-test', version: '1.0.0' },
+    { capabilities: options.capabilities ?? {} },
+  );
+  await client.connect(clientTransport);
+  return {
+    client,
+    app,
+    async close() {
+      await client.close();
+      await server.close();
+      await app.close();
+    },
+  };
+}
+
+/** The built CLI over stdio, through the SDK's stdio client transport. */
+export async function spawnStdio(
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<{ client: Client; close(): Promise<void> }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'stdio', ...args],
+    env: { PATH: process.env.PATH ?? '', CREW_LOG_LEVEL: 'warn', ...env },
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'crew-mcp-e2e', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, close: () => client.close() };
+}
+
+export interface SpawnedHttp {
+  process: ChildProcess;
+  mcpUrl: string;
+  baseUrl: string;
+  stdout: () => string;
+  close(): Promise<void>;
+}
+
+/** The built CLI's HTTP transport on a free port; resolves once it prints its MCP URL. */
+export async function spawnHttp(args: string[] = [], env: Record<string, string> = {}): Promise<SpawnedHttp> {
+  const child = spawn(process.execPath, [CLI, 'http', '--port', '0', ...args], {
+    env: { PATH: process.env.PATH ?? '', CREW_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let errors = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    errors += chunk;
+  });
+  const mcpUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`http server did not start: ${errors}`)), 20_000);
+    child.stdout.on('data', () => {
+      const match = output.match(/serving MCP at (http:\/\/\S+\/mcp)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1] as string);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`http server exited with ${code}: ${errors}`));
+    });
+  });
+  return {
+    process: child,
+    mcpUrl,
+    baseUrl: mcpUrl.replace(/\/mcp$/, ''),
+    stdout: () => output,
+    async close() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** An MCP client over Streamable HTTP. `modern` pins the 2026-07-28 revision. */
+export async function connectHttp(mcpUrl: string, era: 'legacy' | 'modern' = 'legacy'): Promise<Client> {
+  const client = new Client(
+    { name: 'crew-mcp-e2e', version: '1.0.0' },
+    era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+  );
+  await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl)));
+  return client;
+}
+
+/** The text of a tool result's first content block. */
+export function textOf(result: { content?: unknown }): string {
+  const content = result.content as { type: string; text?: string }[] | undefined;
+  return content?.find((block) => block.type === 'text')?.text ?? '';
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+const live = {
+  CREW_CLIENT_ID: 'id',
+  CREW_CLIENT_SECRET: 'secret',
+  CREW_AUTH_URL: 'https://auth.example.com',
+  CREW_REALM: 'acme',
+  CREW_API_URL: 'https://api.example.com/',
+};
+
+describe('config', () => {
+  it('defaults to stdio against the embedded sandbox with the demo-admin key', () => {
+    const config = loadConfig([], {});
+    expect(config.command).toBe('stdio');
+    expect(config.upstream).toEqual({ kind: 'sandbox', sandboxKey: 'demo-admin' });
+    expect(config.http).toEqual({ host: '127.0.0.1', port: 8765, allowedOrigins: [] });
+    expect(config.timeoutMs).toBe(30_000);
+  });
+
+  it('reads live credentials from the environment and trims URL slashes', () => {
+    const config = loadConfig(['http'], live);
+    expect(config.command).toBe('http');
+    expect(config.upstream).toMatchObject({ kind: 'live', apiUrl: 'https://api.example.com', realm: 'acme' });
+  });
+
+  it('names every missing credential when only some are set', () => {
+    expect(() => loadConfig([], { CREW_CLIENT_ID: 'id', CREW_API_URL: 'https://x.example' })).toThrow(
+      /missing CREW_CLIENT_SECRET \(--client-secret\), CREW_AUTH_URL \(--auth-url\), CREW_REALM \(--realm\)/,
+    );
+  });
+
+  it('lets CLI flags win over the environment', () => {
+    const config = loadConfig(['http', '--port', '9000', '--timeout-ms=500'], { CREW_HTTP_PORT: '7000' });
+    expect(config.http.port).toBe(9000);
+    expect(config.timeoutMs).toBe(500);
+  });
+
+  it('rejects unknown flags and commands with a clear message', () => {
+    expect(() => loadConfig(['--bogus'], {})).toThrow(ConfigError);
+    expect(() => loadConfig(['--bogus'], {})).toThrow(/Unknown option "--bogus"/);
+    expect(() => loadConfig(['serve'], {})).toThrow(/Unknown command "serve"/);
+  });
+
+  it('rejects bad values naming the flag', () => {
+    expect(() => loadConfig(['--port', 'abc'], {})).toThrow(/Port .* whole number/);
+    expect(() => loadConfig(['--toolsets', 'jobs,payroll'], {})).toThrow(/Unknown toolset "payroll"/);
+    expect(() => loadConfig(['--log-level', 'loud'], {})).toThrow(/Log level/);
+    expect(() => loadConfig(['--port'], {})).toThrow(/needs a value/);
+    expect(() => loadConfig([], { ...live, CREW_API_URL: 'ftp://x' })).toThrow(
+      /CREW_API_URL must be an http/,
+    );
+  });
+
+  it('parses tool filters and read-only mode', () => {
+    const config = loadConfig(
+      ['--read-only', '--toolsets', 'jobs, crew', '--tools', 'list_jobs', '--exclude-tools', 'get_crew'],
+      {},
+    );
+    expect(config.readOnly).toBe(true);
+    expect(config.toolsets).toEqual(['jobs', 'crew']);
+    expect(config.tools).toEqual(['list_jobs']);
+    expect(config.excludeTools).toEqual(['get_crew']);
+    expect(loadConfig([], { CREW_READ_ONLY: 'true' }).readOnly).toBe(true);
+  });
+
+  it('picks another sandbox key, but not beside live credentials', () => {
+    expect(loadConfig(['--sandbox-key', 'demo-readonly'], {}).upstream).toEqual({
+      kind: 'sandbox',
+      sandboxKey: 'demo-readonly',
+    });
+    expect(() => loadConfig(['--sandbox-key', 'demo-readonly'], live)).toThrow(/sandbox only/);
+  });
+
+  it('passes sandbox arguments through untouched', () => {
+    const config = loadConfig(['sandbox', '--port', '4000'], {});
+    expect(config.command).toBe('sandbox');
+    expect(config.rest).toEqual(['--port', '4000']);
+  });
+});

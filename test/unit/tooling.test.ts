@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { UserInputError } from '../../src/platform/errors.js';
+import { toInputPath } from '../../src/platform/graphql.js';
+import { parseRetryAfter } from '../../src/platform/http.js';
+import { estimateTokens, fitItems } from '../../src/tooling/budget.js';
+import { collectPages, pageLocally } from '../../src/tooling/pagination.js';
+import { pruneEmpty, renderCompact } from '../../src/tooling/render.js';
+import { resolveRange } from '../../src/tooling/time-range.js';
+
+const noProgress = { progress: async () => undefined };
+
+describe('renderCompact', () => {
+  it('drops nulls, empty arrays and empty objects but keeps ids', () => {
+    const text = renderCompact({ jobs: [{ id: '7', title: 'Gala', location: null, roles: [], extra: {} }] });
+    expect(text).toBe('jobs:\n- id: 7, title: Gala');
+    expect(text).not.toMatch(/null|\[\]|\{\}/);
+  });
+
+  it('indents nested data', () => {
+    const text = renderCompact({
+      crew: { id: 3, profiles: [{ id: 'p1', dataTypes: [{ id: 'd', answer: 'yes' }] }] },
+    });
+    expect(text).toContain('crew:');
+    expect(text).toContain('id: d, answer: yes');
+  });
+
+  it('pruneEmpty removes empties deeply', () => {
+    expect(pruneEmpty({ a: null, b: [], c: { d: '' }, e: [1, null], f: 'x' })).toEqual({ e: [1], f: 'x' });
+  });
+});
+
+describe('fitItems', () => {
+  it('keeps everything when it fits and cuts to the budget otherwise', () => {
+    const items = Array.from({ length: 500 }, (_, index) => ({ id: index, text: 'x'.repeat(100) }));
+    const render = (kept: typeof items, cut: number) => ({
+      data: { items: kept, cut },
+      text: `${kept.length} shown, ${cut} cut`,
+    });
+    expect(fitItems(items.slice(0, 10), render).data.cut).toBe(0);
+    const fitted = fitItems(items, render, 2000);
+    expect(fitted.data.cut).toBeGreaterThan(0);
+    expect(fitted.data.items.length + fitted.data.cut).toBe(500);
+    expect(estimateTokens(JSON.stringify(fitted.data)) + estimateTokens(fitted.text)).toBeLessThanOrEqual(
+      2000,
+    );
+  });
+});
+
+describe('collectPages', () => {
+  const pages = (total: number) => async (page: number, perPage: number) => ({
+    items: Array.from(
+      { length: Math.max(0, Math.min(perPage, total - (page - 1) * perPage)) },
+      (_, i) => (page - 1) * perPage + i,
+    ),
+    pager: { currentPage: page, perPage, totalCount: total, pageCount: Math.ceil(total / perPage) },
+  });
+
+  it('returns one page and says how to get the next', async () => {
+    const result = await collectPages(
+      { page: 1, perPage: 10, allPages: false, maxItems: 500 },
+      pages(35),
+      noProgress,
+    );
+    expect(result.items).toHaveLength(10);
+    expect(result.info).toMatchObject({ page: 1, lastPage: 1, pageCount: 4, totalCount: 35 });
+    expect(result.info.next).toMatch(/page: 2/);
+  });
+
+  it('fetches every page up to the bound, in order, reporting progress', async () => {
+    const progress: number[] = [];
+    const result = await collectPages({ page: 1, perPage: 10, allPages: true, maxItems: 25 }, pages(100), {
+      progress: async (done) => void progress.push(done),
+    });
+    expect(result.items).toEqual(Array.from({ length: 25 }, (_, i) => i));
+    expect(result.info.lastPage).toBe(3);
+    expect(result.info.next).toMatch(/page: 4/);
+    expect(progress.at(-1)).toBe(3);
+  });
+
+  it('fetches all pages when the bound allows', async () => {
+    const result = await collectPages(
+      { page: 1, perPage: 10, allPages: true, maxItems: 500 },
+      pages(35),
+      noProgress,
+    );
+    expect(result.items).toHaveLength(35);
+    expect(result.info.next).toBeUndefined();
+  });
+
+  it('pages locally filtered items the same way', () => {
+    const result = pageLocally([1, 2, 3, 4, 5], { page: 2, perPage: 2, allPages: false, maxItems: 10 });
+    expect(result.items).toEqual([3, 4]);
+    expect(result.info).toMatchObject({
+      pageCount: 3,
+      totalCount: 5,
+      next: expect.stringMatching(/page: 3/),
+    });
+  });
+});
+
+describe('resolveRange', () => {
+  it('reads a bare date as that whole day in the given zone', () => {
+    const range = resolveRange('2026-11-25', '2026-11-25', 'Asia/Kolkata');
+    expect(range.fromUtc).toBe('2026-11-24T18:30:00.000Z');
+    expect(range.toUtc).toBe('2026-11-25T18:29:59.999Z');
+    expect(range.localDates).toBeUndefined();
+  });
+
+  it("widens a bare date without a zone and cuts by each job's local date", () => {
+    const range = resolveRange('2026-11-25', '2026-11-26', undefined);
+    expect(range.localDates).toEqual({ from: '2026-11-25', to: '2026-11-26' });
+    expect(range.fromUtc).toBe('2026-11-24T10:00:00.000Z');
+  });
+
+  it('rejects bad input with the field and the fix', () => {
+    expect(() => resolveRange('next tuesday', undefined, undefined)).toThrow(UserInputError);
+    expect(() => resolveRange('2026-11-25', undefined, 'CET')).toThrow(/IANA/);
+    expect(() => resolveRange('2026-11-26', '2026-11-25', 'UTC')).toThrow(/after to/);
+  });
+});
+
+describe('platform helpers', () => {
+  it('maps upstream paths to tool input paths', () => {
+    expect(toInputPath('jobs.0.roles.12.breakPeriod')).toBe('jobs[0].roles[12].breakPeriod');
+    expect(toInputPath('crew.3')).toBe('crew[3]');
+  });
+
+  it('parses Retry-After in seconds', () => {
+    expect(parseRetryAfter('2')).toBe(2000);
+    expect(parseRetryAfter(null)).toBeUndefined();
+  });
+});

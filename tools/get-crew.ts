@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineTool } from '../src/tooling/define-tool.js';
+import { loadDocument } from '../src/tooling/documents.js';
+import { renderCompact } from '../src/tooling/render.js';
+import { crewProfileSchema, toCrewProfile, type UpstreamCrewProfile } from '../src/views/crew.js';
+
+const document = loadDocument('get-crew');
+
+export const getCrew = defineTool({
+  name: 'get_crew',
+  title: 'Get a crew member',
+  description:
+    "One crew member with every profile and all its data types (own and inherited global ones, SCORING included), each with this member's answer and verified options.",
+  inputSchema: z.object({ crewId: z.number().int().describe('From list_crew') }),
+  outputSchema: z.object({ crew: crewProfileSchema }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  scopes: ['crew:read'],
+  toolset: 'crew',
+  async handler(input, ctx) {
+    const data = await ctx.platform.graphql.query<{ companyCrewOne: UpstreamCrewProfile }>(
+      document,
+      { crewId: input.crewId },
+      { signal: ctx.signal },
+    );
+    const crew = toCrewProfile(data.companyCrewOne);
+    return { data: { crew }, text: renderCompact(crew) };
+  },
+});

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { fitItems } from '../src/tooling/budget.js';
+import { defineTool } from '../src/tooling/define-tool.js';
+import { loadDocument } from '../src/tooling/documents.js';
+import {
+  collectPages,
+  type PageAnswer,
+  pageInfoSchema,
+  pageLine,
+  paginationInput,
+} from '../src/tooling/pagination.js';
+import { renderCompact } from '../src/tooling/render.js';
+import { resolveRange } from '../src/tooling/time-range.js';
+import { crewJobStatusSchema } from '../src/views/enums.js';
+import { localTime } from '../src/views/job.js';
+
+const document = loadDocument('list-crew-jobs');
+
+interface UpstreamCrewJob {
+  id: string;
+  status: string;
+  attendance: string;
+  updatedAt: string;
+  crew: { id: number; firstName: string; lastName: string };
+  role: { id: string; title: string; startTime: string; endTime: string };
+  job: { id: string; title: string; date: string; timezone: string; board: { id: string; name: string } };
+}
+
+const crewJobSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  attendance: z.string(),
+  crew: z.string().describe('"id: name"'),
+  job: z.string().describe('"id: title (date)"'),
+  role: z.string().describe('"id: title"'),
+  time: z.string().describe('Local start-end in the job timezone'),
+  timezone: z.string(),
+});
+
+export const listCrewJobs = defineTool({
+  name: 'list_crew_jobs',
+  title: 'List crew jobs (assignments)',
+  description:
+    'Assignments of crew to roles, with status and attendance. Filter by from/to (role times; a date is that day in `timezone`, default UTC), status, crew ids, job ids, crew-job ids.',
+  inputSchema: z.object({
+    from: z.string().optional().describe('YYYY-MM-DD or ISO date-time'),
+    to: z.string().optional(),
+    timezone: z.string().optional(),
+    status: z.array(crewJobStatusSchema).optional(),
+    crewIds: z.array(z.number().int()).optional(),
+    jobIds: z.array(z.string()).optional(),
+    crewJobIds: z.array(z.string()).optional(),
+    ...paginationInput,
+  }),
+  outputSchema: z.object({ crewJobs: z.array(crewJobSchema), page: pageInfoSchema }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  scopes: ['jobs:read'],
+  toolset: 'jobs',
+  async handler(input, ctx) {
+    const range = resolveRange(input.from, input.to, input.timezone ?? 'UTC');
+    const filter = {
+      ...(input.status ? { crewJobStatus: input.status } : {}),
+      ...(input.crewIds ? { crewIds: input.crewIds } : {}),
+      ...(input.jobIds ? { jobIds: input.jobIds } : {}),
+      ...(input.crewJobIds ? { crewJobIds: input.crewJobIds } : {}),
+      ...(range.fromUtc ? { fromRange: range.fromUtc } : {}),
+      ...(range.toUtc ? { toRange: range.toUtc } : {}),
+    };
+    const collected = await collectPages(
+      input,
+      async (page, perPage) => {
+        const data = await ctx.platform.graphql.query<{
+          companyCrewJobs: { paginatedList: UpstreamCrewJob[]; pager: PageAnswer<unknown>['pager'] };
+        }>(document, { input: { filter, page, perPage } }, { signal: ctx.signal });
+        return { items: data.companyCrewJobs.paginatedList, pager: data.companyCrewJobs.pager };
+      },
+      ctx,
+    );
+    const crewJobs = collected.items.map((crewJob) => {
+      const zone = crewJob.job.timezone;
+      const start = localTime(crewJob.role.startTime, zone);
+      return {
+        id: crewJob.id,
+        status: crewJob.status,
+        attendance: crewJob.attendance,
+        crew: `${crewJob.crew.id}: ${crewJob.crew.firstName} ${crewJob.crew.lastName}`,
+        job: `${crewJob.job.id}: ${crewJob.job.title} (${crewJob.job.date})`,
+        role: `${crewJob.role.id}: ${crewJob.role.title}`,
+        time: `${start}-${localTime(crewJob.role.endTime, zone, start.slice(0, 10))}`,
+        timezone: zone,
+      };
+    });
+    return fitItems(crewJobs, (kept, cut) => ({
+      data: { crewJobs: kept, page: collected.info },
+      text: `${pageLine(collected.info, 'crew jobs', cut)}\n${renderCompact({ crewJobs: kept })}`,
+    }));
+  },
+});

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { fitItems } from '../src/tooling/budget.js';
+import { defineTool } from '../src/tooling/define-tool.js';
+import { loadDocument } from '../src/tooling/documents.js';
+import {
+  type Collected,
+  collectPages,
+  type PageAnswer,
+  pageInfoSchema,
+  pageLine,
+  pageLocally,
+  paginationInput,
+} from '../src/tooling/pagination.js';
+import { renderCompact } from '../src/tooling/render.js';
+import { resolveRange, withinLocalDates } from '../src/tooling/time-range.js';
+import { crewJobStatusSchema } from '../src/views/enums.js';
+import { jobViewSchema, toJobView, type UpstreamJob } from '../src/views/job.js';
+
+const document = loadDocument('list-jobs');
+
+interface Answer {
+  companyJobs: PageAnswer<UpstreamJob> & { paginatedList: UpstreamJob[] };
+}
+
+/** Upper bound of jobs scanned when dates are read in each job's own timezone. */
+const LOCAL_DATE_SCAN_LIMIT = 2000;
+
+export const listJobs = defineTool({
+  name: 'list_jobs',
+  title: 'List jobs',
+  description:
+    "Jobs with their roles. Times are local to each job's timezone. Filter by from/to (a date means that whole day, in `timezone` if given, else each job's own), boards, job ids, crew-job status.",
+  inputSchema: z.object({
+    from: z.string().optional().describe('YYYY-MM-DD or ISO date-time'),
+    to: z.string().optional().describe('YYYY-MM-DD or ISO date-time'),
+    timezone: z.string().optional().describe('IANA zone for from/to'),
+    boardIds: z.array(z.string()).optional(),
+    jobIds: z.array(z.string()).optional(),
+    crewJobStatus: z.array(crewJobStatusSchema).optional().describe('Jobs having crew jobs in these states'),
+    ...paginationInput,
+  }),
+  outputSchema: z.object({ jobs: z.array(jobViewSchema), page: pageInfoSchema }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  scopes: ['jobs:read'],
+  toolset: 'jobs',
+  async handler(input, ctx) {
+    const range = resolveRange(input.from, input.to, input.timezone);
+    const filter = {
+      ...(input.jobIds ? { jobIds: input.jobIds } : {}),
+      ...(input.boardIds ? { boardIds: input.boardIds } : {}),
+      ...(input.crewJobStatus ? { crewJobStatus: input.crewJobStatus } : {}),
+      ...(range.fromUtc ? { fromRange: range.fromUtc } : {}),
+      ...(range.toUtc ? { toRange: range.toUtc } : {}),
+    };
+    const fetchPage = async (page: number, perPage: number): Promise<PageAnswer<UpstreamJob>> => {
+      const data = await ctx.platform.graphql.query<Answer>(
+        document,
+        { input: { filter, page, perPage } },
+        { signal: ctx.signal },
+      );
+      return { items: data.companyJobs.paginatedList, pager: data.companyJobs.pager };
+    };
+
+    let collected: Collected<UpstreamJob>;
+    if (range.localDates) {
+      // Dates in each job's own zone: the platform filters by instants, so scan the widened
+      // window and keep the jobs whose local date is inside, then page locally.
+      const scan = await collectPages(
+        { page: 1, perPage: 100, allPages: true, maxItems: LOCAL_DATE_SCAN_LIMIT },
+        fetchPage,
+        ctx,
+      );
+      const matching = scan.items.filter((job) => withinLocalDates(job.date, range.localDates));
+      collected = pageLocally(matching, input);
+    } else {
+      collected = await collectPages(input, fetchPage, ctx);
+    }
+
+    const jobs = collected.items.map(toJobView);
+    return fitItems(jobs, (kept, cut) => {
+      const data = { jobs: kept, page: collected.info };
+      return { data, text: `${pageLine(collected.info, 'jobs', cut)}\n${renderCompact({ jobs: kept })}` };
+    });
+  },
+});
