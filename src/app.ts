@@ -3,6 +3,7 @@
 // selection for this API key, the shared services and the extensions (resources, prompts).
 import { allTools } from '../tools/index.js';
 import type { Config } from './config.js';
+import { defaultExtensions, type Extension, type ExtensionFactory, type StartContext } from './extensions.js';
 import { instructions } from './instructions.js';
 import type { Logger } from './logger.js';
 import { tokenUrlFor } from './platform/auth.js';
@@ -14,11 +15,16 @@ import type { AppContext, ServerExtension } from './server.js';
 import { selectTools } from './server.js';
 import type { Services } from './services.js';
 import type { ToolDefinition } from './tooling/define-tool.js';
+import type { RouteHandler } from './transports/http.js';
 
 export interface App extends AppContext {
   /** The embedded sandbox, when the server runs against it. */
   sandbox: RunningSandbox | null;
   grantedScopes: string[] | null;
+  /** HTTP routes the extensions serve beside /mcp. */
+  routes: Record<string, RouteHandler>;
+  /** Start the extensions once the transport is up. */
+  start(context: StartContext): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,8 +33,8 @@ export interface AppOptions {
   logger: Logger;
   /** Tools to serve; defaults to the registry. */
   tools?: ToolDefinition[];
-  extensions?: ServerExtension[];
-  services?: Services;
+  /** Extensions to load; defaults to every extension the product ships. */
+  extensions?: ExtensionFactory[];
   /** Use this running sandbox instead of starting one (tests, benchmarks). */
   sandbox?: RunningSandbox;
 }
@@ -120,18 +126,41 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     },
     'tools selected',
   );
+  const extensions: Extension[] = [];
+  for (const factory of options.extensions ?? defaultExtensions) {
+    extensions.push(await factory({ config, platform, logger, sandbox, transport: options.transport }));
+  }
+  const services: Services = Object.assign({}, ...extensions.map((extension) => extension.services ?? {}));
+  const routes: Record<string, RouteHandler> = Object.assign(
+    {},
+    ...extensions.map((extension) => extension.routes ?? {}),
+  );
+  const registrations: ServerExtension[] = extensions.flatMap((extension) =>
+    extension.register ? [extension.register.bind(extension)] : [],
+  );
   return {
     config,
     platform,
-    services: options.services ?? {},
+    services,
     logger,
     selection,
     instructions,
     transport: options.transport,
-    extensions: options.extensions ?? [],
+    extensions: registrations,
     sandbox,
     grantedScopes,
+    routes,
+    async start(context) {
+      for (const extension of extensions) await extension.start?.(context);
+    },
     async close() {
+      for (const extension of [...extensions].reverse()) {
+        await extension
+          .close?.()
+          .catch((error: unknown) =>
+            logger.warn({ extension: extension.name, err: String(error) }, 'close failed'),
+          );
+      }
       if (sandbox && ownSandbox) await sandbox.close();
     },
   };

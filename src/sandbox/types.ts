@@ -1,6 +1,7 @@
 // The seams of the embedded sandbox platform. The HTTP layer (server.ts, auth, rest, webhooks,
 // faults) and the data layer (store, seed, graphql resolvers) meet only through these types, so
 // each can be read and tested on its own.
+import type { Logger } from '../logger.js';
 
 /** Scopes of the platform [assumed names, platform-contract.md]. */
 export const SCOPES = ['jobs:read', 'jobs:write', 'crew:read', 'crew:write', 'webhooks:manage'] as const;
@@ -39,7 +40,13 @@ export interface SandboxGraphql {
 }
 
 /** Webhook event kinds [assumed, platform-contract.md]. */
-export const EVENT_TYPES = ['job.created', 'job.updated', 'crew.created', 'crew.updated', 'crew_job.updated'] as const;
+export const EVENT_TYPES = [
+  'job.created',
+  'job.updated',
+  'crew.created',
+  'crew.updated',
+  'crew_job.updated',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** A change in the store, published after a successful (committed) mutation. */
@@ -51,6 +58,11 @@ export interface PlatformEvent {
   createdAt: string;
   /** The changed entity as the GraphQL API would return it (ids and the fields that changed). */
   data: Record<string, unknown>;
+  /**
+   * The company whose data changed. Webhooks go only to that company's subscriptions; when the
+   * data layer leaves it out, every subscription to the event type receives the event.
+   */
+  companyId?: string;
 }
 
 export type EventListener = (event: PlatformEvent) => void;
@@ -89,7 +101,11 @@ export interface SandboxData {
    * Resolve a data type of this crew member's profiles (own or inherited global) by id or
    * uniqueId; null when the crew member has no such data type.
    */
-  findCrewDataType(companyId: string, crewId: number, ref: { id?: string; uniqueId?: string }): CrewDataTypeRef | null;
+  findCrewDataType(
+    companyId: string,
+    crewId: number,
+    ref: { id?: string; uniqueId?: string },
+  ): CrewDataTypeRef | null;
   /** Store a file; when dataTypeId is set (a FILE data type), the file becomes that answer. Emits crew.updated. */
   addFile(companyId: string, file: Omit<StoredFile, 'id' | 'createdAt'>): StoredFile;
   listFiles(companyId: string, crewId: number): StoredFile[];
@@ -131,8 +147,16 @@ export interface SandboxOptions {
   keys?: ApiKey[];
   /** "Today" for the seed (jobs over the 60 days around it); defaults to the current date. */
   today?: string;
-  /** Seed for the deterministic data; default 42. */
+  /** Seed for the deterministic data; default 42. Also seeds the fault generator unless `random` is given. */
   seed?: number;
+  /** Random source in [0, 1) for errorRate/dropRate decisions; default a generator seeded with `seed`. */
+  random?: () => number;
+  /** First webhook retry delay in ms, doubled per attempt (1 s, 2 s, 4 s ...); default 1000. */
+  webhookRetryBaseMs?: number;
+  /** How long one webhook attempt waits for a 2xx, in ms; default 10 000. */
+  webhookTimeoutMs?: number;
+  /** Logger for the sandbox's own diagnostics; default silent. */
+  logger?: Logger;
 }
 
 export interface RunningSandbox {

@@ -1,6 +1,8 @@
 // GraphQL documents live beside their tools (tools/<tool>.graphql). Shared fragments live in
-// tools/*.graphql files too; a document gets every fragment it spreads, transitively.
+// tools/*.graphql files too; a document gets exactly the fragments it spreads, transitively
+// (an unused fragment would make the document invalid).
 import { readdirSync } from 'node:fs';
+import { Kind, parse, print } from 'graphql';
 import { packagePath, readPackageFile } from '../paths.js';
 
 let fragmentIndex: Map<string, string> | null = null;
@@ -9,9 +11,9 @@ function fragments(): Map<string, string> {
   if (fragmentIndex) return fragmentIndex;
   fragmentIndex = new Map();
   for (const file of readdirSync(packagePath('tools')).filter((name) => name.endsWith('.graphql'))) {
-    const text = readPackageFile('tools', file);
-    for (const match of text.matchAll(/^fragment\s+(\w+)\s+on\s+\w+\s*\{/gm)) {
-      fragmentIndex.set(match[1] as string, text);
+    for (const definition of parse(readPackageFile('tools', file)).definitions) {
+      if (definition.kind === Kind.FRAGMENT_DEFINITION)
+        fragmentIndex.set(definition.name.value, print(definition));
     }
   }
   return fragmentIndex;
@@ -25,11 +27,11 @@ export function loadDocument(name: string): string {
   const pending = [own];
   while (pending.length > 0) {
     const text = pending.pop() as string;
-    for (const match of text.matchAll(/\.\.\.(\w+)/g)) {
+    for (const match of text.matchAll(/\.\.\.\s*([_A-Za-z]\w*)/g)) {
       const fragmentName = match[1] as string;
       const source = fragments().get(fragmentName);
-      if (!source || included.has(source) || own === source) continue;
-      included.add(source);
+      if (!source || included.has(fragmentName)) continue;
+      included.add(fragmentName);
       parts.push(source);
       pending.push(source);
     }

@@ -2,7 +2,8 @@
 // timezone when there is one, otherwise in each job's own timezone (the platform's jobs carry
 // their zone, and "jobs on the 25th" means their local 25th). A date-time with an offset is an
 // instant; one without an offset is read in the given timezone (else UTC).
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
+import { checkTimeZone as checkZoneRule } from '../domain/time.js';
 import { UserInputError } from '../platform/errors.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -18,10 +19,13 @@ export interface ResolvedRange {
   localDates?: { from?: string; to?: string };
 }
 
+/** Read filters also accept plain "UTC"; anything else must be an IANA Area/City name. */
 export function checkTimeZone(zone: string, field: string): void {
-  if (!IANAZone.isValidZone(zone) || !(zone.includes('/') || zone === 'UTC')) {
+  if (zone === 'UTC') return;
+  const issue = checkZoneRule(zone, field)[0];
+  if (issue) {
     throw new UserInputError(`${field}: "${zone}" is not an IANA timezone name.`, [
-      { path: field, message: 'not an IANA timezone', fix: 'Use an Area/City name such as Europe/London.' },
+      { path: field, message: issue.message, fix: issue.fix, code: issue.code },
     ]);
   }
 }

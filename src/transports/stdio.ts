@@ -7,6 +7,7 @@ import type { App } from '../app.js';
 import { serverFactory } from '../server.js';
 
 export async function runStdio(app: App): Promise<void> {
+  await app.start({ httpUrl: null, notify: null });
   const handle = serveStdio(serverFactory(app), {
     onerror: (error) => app.logger.warn({ err: error.message }, 'stdio protocol error'),
   });

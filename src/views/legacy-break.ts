@@ -3,8 +3,9 @@
 // total without the break, so the view tells the model before it plans an edit.
 import { type LegacyRoleInput, legacyBreak } from '../domain/break-period.js';
 
-export function legacyBreakInfo(role: LegacyRoleInput): string | undefined {
-  const legacy = legacyBreak(role);
+export function legacyBreakInfo(role: Omit<LegacyRoleInput, 'createdAt'> & { createdAt?: string | null }): string | undefined {
+  if (!role.createdAt) return undefined;
+  const legacy = legacyBreak({ ...role, createdAt: role.createdAt });
   if (!legacy) return undefined;
   return `created before 2026-09-21: total ${legacy.totalBefore} includes a ${legacy.hiddenBreakMinutes}-minute break the API reports as 0; any edit of this role recomputes it to ${legacy.totalAfterEdit}`;
 }

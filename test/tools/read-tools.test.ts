@@ -74,7 +74,7 @@ describe('list_jobs', () => {
     const { isError, text } = await call('list_jobs', { from: '2026-11-25', timezone: 'CET' });
     expect(isError).toBe(true);
     expect(text).toMatch(/timezone: "CET" is not an IANA timezone/);
-    expect(text).toMatch(/Europe\/London/);
+    expect(text).toMatch(/Fix: Use the IANA name of the place, e.g. "Europe\//);
     expect(sandbox.stats.graphqlRequests).toBe(0);
   });
 

@@ -1,0 +1,175 @@
+// Rule issues: what the domain checks report before any request leaves. One issue names the
+// input path the caller wrote, the platform rule it breaks (cited from platform-api.md), and a
+// fix the model can apply. Errors block the request; warnings let it through but must be shown.
+// A RuleIssue is structurally a FieldProblem (src/platform/errors.ts), so a list of issues can be
+// handed to UserInputError as it is.
+
+export type Severity = 'error' | 'warning';
+
+/** Every code the domain checks emit. */
+export const ISSUE_CODES = [
+  // time
+  'INVALID_TIMEZONE',
+  'INVALID_DATE',
+  'INVALID_LOCAL_TIME',
+  'OFFSET_NOT_ALLOWED',
+  'DST_GAP',
+  'DST_AMBIGUOUS',
+  'NOT_ON_JOB_DATE',
+  'END_BEFORE_START',
+  'TOO_LONG',
+  'INVALID_RANGE',
+  // multi-day
+  'MULTI_DAY_TIMEZONE',
+  'MULTI_DAY_BOARD',
+  'MULTI_DAY_UNKNOWN_TIMEZONE',
+  'MULTI_DAY_SINGLE_JOB',
+  'MULTI_DAY_GROUP_UPDATE',
+  // requirements
+  'DATA_TYPE_REF',
+  'CONDITION',
+  'OPTION_NAMES',
+  'UNKNOWN_DATA_TYPE',
+  'AMBIGUOUS_DATA_TYPE',
+  'UNKNOWN_OPTION',
+  'ROLE_TYPE',
+  'PROFILE_REQUIREMENT',
+  'AGE_RESTRICTION',
+  'DISTANCE_RESTRICTION',
+  'GENDER_RESTRICTION',
+  'DEPRECATED_NOOP',
+  // pay and breaks
+  'BREAK_PERIOD',
+  'BREAK_PERIOD_IMMUTABLE',
+  'PAY_RATE',
+  'LEGACY_BREAK_TOTAL',
+  // crew data-type answers
+  'DATA_TYPE_ANSWER',
+  'DUPLICATE_ANSWER',
+  'UNIQUE_ID_TAKEN',
+  'GLOBAL_DATA_TYPE',
+] as const;
+
+export type IssueCode = (typeof ISSUE_CODES)[number];
+
+export interface RuleIssue {
+  /** Input path as the caller wrote it, e.g. `jobs[0].roles[1].startTime`. */
+  path: string;
+  /** The platform rule, cited briefly, e.g. `§4.4 rule 2: role times are read in the job's timezone`. */
+  rule: string;
+  /** What is wrong; starts with the path so it reads on its own. */
+  message: string;
+  /** What to send instead. */
+  fix: string;
+  severity: Severity;
+  code: IssueCode;
+}
+
+export interface IssueSpec {
+  path: string;
+  code: IssueCode;
+  rule: string;
+  /** The problem, without the path (it is prefixed). */
+  detail: string;
+  fix: string;
+}
+
+function compose(spec: IssueSpec, severity: Severity): RuleIssue {
+  return {
+    path: spec.path,
+    rule: spec.rule,
+    message: spec.path ? `${spec.path}: ${spec.detail}` : spec.detail,
+    fix: spec.fix,
+    severity,
+    code: spec.code,
+  };
+}
+
+export function errorIssue(spec: IssueSpec): RuleIssue {
+  return compose(spec, 'error');
+}
+
+export function warningIssue(spec: IssueSpec): RuleIssue {
+  return compose(spec, 'warning');
+}
+
+/** `joinPath('jobs', 0)` → `jobs[0]`; `joinPath('jobs[0]', 'roles')` → `jobs[0].roles`; empty base → key. */
+export function joinPath(base: string, ...keys: (string | number)[]): string {
+  let out = base;
+  for (const key of keys) {
+    if (typeof key === 'number') out = `${out}[${key}]`;
+    else out = out ? `${out}.${key}` : key;
+  }
+  return out;
+}
+
+export function hasErrors(issues: readonly RuleIssue[]): boolean {
+  return issues.some((issue) => issue.severity === 'error');
+}
+
+export function errorsOf(issues: readonly RuleIssue[]): RuleIssue[] {
+  return issues.filter((issue) => issue.severity === 'error');
+}
+
+export function warningsOf(issues: readonly RuleIssue[]): RuleIssue[] {
+  return issues.filter((issue) => issue.severity === 'warning');
+}
+
+/** Errors first, then warnings, each group in input order; exact duplicates dropped. */
+export function sortIssues(issues: readonly RuleIssue[]): RuleIssue[] {
+  const seen = new Set<string>();
+  const unique = issues.filter((issue) => {
+    const key = `${issue.severity}|${issue.code}|${issue.path}|${issue.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return [...errorsOf(unique), ...warningsOf(unique)];
+}
+
+/** One line: `error DST_GAP: <message> (<rule>) Fix: <fix>`. */
+export function formatIssue(issue: RuleIssue): string {
+  return `${issue.severity} ${issue.code}: ${issue.message} (${issue.rule}) Fix: ${issue.fix}`;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** `2 errors, 1 warning` (or `no issues`). */
+export function summarizeIssues(issues: readonly RuleIssue[]): string {
+  const errors = errorsOf(issues).length;
+  const warnings = warningsOf(issues).length;
+  if (errors === 0 && warnings === 0) return 'no issues';
+  const parts: string[] = [];
+  if (errors > 0) parts.push(plural(errors, 'error'));
+  if (warnings > 0) parts.push(plural(warnings, 'warning'));
+  return parts.join(', ');
+}
+
+export interface FormatIssuesOptions {
+  /** At most this many issues are listed; the rest are counted. Default 20. */
+  maxIssues?: number;
+  /** First line; default `Input not sent: <summary>.` when there are errors, `<summary>:` otherwise. */
+  heading?: string;
+}
+
+/**
+ * Compact, model-readable text for a list of issues: a heading, then one line per issue
+ * (errors first), then how many were left out. Empty string for an empty list.
+ */
+export function formatIssues(issues: readonly RuleIssue[], options: FormatIssuesOptions = {}): string {
+  if (issues.length === 0) return '';
+  const sorted = sortIssues(issues);
+  const max = Math.max(1, options.maxIssues ?? 20);
+  const summary = summarizeIssues(sorted);
+  const heading =
+    options.heading ??
+    (hasErrors(sorted) ? `Input not sent: ${summary}.` : `${summary[0]?.toUpperCase()}${summary.slice(1)}:`);
+  const lines = [heading, ...sorted.slice(0, max).map((issue) => `- ${formatIssue(issue)}`)];
+  if (sorted.length > max) lines.push(`- … and ${sorted.length - max} more; fix the above and check again.`);
+  return lines.join('\n');
+}
+
+/** A check that yields a value when it passes; `issues` may hold warnings even then. */
+export type Checked<T> = { ok: true; value: T; issues: RuleIssue[] } | { ok: false; issues: RuleIssue[] };

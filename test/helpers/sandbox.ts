@@ -1,0 +1,139 @@
+// Test access to the embedded sandbox over real HTTP: start one on a free loopback port, fetch
+// tokens from its token endpoint, and send GraphQL with a Bearer token.
+import { startSandbox } from '../../src/sandbox/server.js';
+import type { RunningSandbox, SandboxOptions } from '../../src/sandbox/types.js';
+
+/** The fixed "today" of test sandboxes, so seeded dates never drift. */
+export const TEST_TODAY = '2026-11-21';
+
+export function startTestSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  return startSandbox({ host: '127.0.0.1', port: 0, today: TEST_TODAY, ...options });
+}
+
+/** Token per sandbox and client id, so a suite does not hit the token endpoint on every call. */
+const tokenCache = new WeakMap<RunningSandbox, Map<string, string>>();
+
+/** A fresh access token from the sandbox's token endpoint (raw fetch, form-encoded). */
+export async function fetchToken(sb: RunningSandbox, clientId = 'demo-admin'): Promise<string> {
+  const key = sb.keys.find((candidate) => candidate.clientId === clientId);
+  if (!key) throw new Error(`No API key ${clientId} in this sandbox.`);
+  const response = await fetch(sb.tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: key.clientId,
+      client_secret: key.clientSecret,
+    }),
+  });
+  if (response.status !== 200) throw new Error(`Token request failed with HTTP ${response.status}.`);
+  return (await readJson(response)).access_token;
+}
+
+async function cachedToken(sb: RunningSandbox, clientId: string): Promise<string> {
+  let perClient = tokenCache.get(sb);
+  if (!perClient) {
+    perClient = new Map();
+    tokenCache.set(sb, perClient);
+  }
+  const cached = perClient.get(clientId);
+  if (cached) return cached;
+  const token = await fetchToken(sb, clientId);
+  perClient.set(clientId, token);
+  return token;
+}
+
+export interface GqlOptions {
+  /** API key to call as; default demo-admin. */
+  clientId?: string;
+  /** Use this token instead of one from the cache. */
+  token?: string;
+  operationName?: string;
+}
+
+/** A parsed JSON answer; tests read arbitrary shapes from it. */
+// biome-ignore lint/suspicious/noExplicitAny: tests assert on the shape instead of declaring it.
+export type Json = any;
+
+/** The JSON body of a fetch response, typed loosely for assertions. */
+export function readJson(response: Response): Promise<Json> {
+  return response.json() as Promise<Json>;
+}
+
+export interface GqlAnswer {
+  status: number;
+  /** The parsed JSON body, or null when the answer was not JSON. */
+  body: Json;
+}
+
+/** POST a GraphQL request to `${baseUrl}/gql` with a Bearer token of `opts.clientId` (default demo-admin). */
+export async function gql(
+  sb: RunningSandbox,
+  query: string,
+  variables?: Record<string, unknown>,
+  opts: GqlOptions = {},
+): Promise<GqlAnswer> {
+  const token = opts.token ?? (await cachedToken(sb, opts.clientId ?? 'demo-admin'));
+  const response = await fetch(`${sb.baseUrl}/gql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables, operationName: opts.operationName }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: parseOrNull(text) };
+}
+
+/** An authorized REST call; JSON bodies are sent as JSON, FormData as multipart. */
+export async function rest(
+  sb: RunningSandbox,
+  method: string,
+  path: string,
+  opts: { clientId?: string; token?: string; json?: unknown; form?: FormData } = {},
+): Promise<GqlAnswer & { headers: Headers }> {
+  const token = opts.token ?? (await cachedToken(sb, opts.clientId ?? 'demo-admin'));
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  let body: string | FormData | undefined;
+  if (opts.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.json);
+  } else if (opts.form) {
+    body = opts.form;
+  }
+  const response = await fetch(`${sb.baseUrl}${path}`, { method, headers, body });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: parseOrNull(text) };
+}
+
+function parseOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** A seeded crew member with a FILE data type (and one of another type), for upload tests. */
+export interface UploadTarget {
+  crewId: number;
+  fileDataType: { id: string; uniqueId: string | null };
+  otherDataTypeId: string;
+}
+
+export async function findUploadTarget(sb: RunningSandbox): Promise<UploadTarget> {
+  const answer = await gql(
+    sb,
+    '{ companyCrewAll(input: { perPage: 100 }) { paginatedList { id profiles { dataTypes { id uniqueId type } } } } }',
+  );
+  const crew: Json[] = answer.body?.data?.companyCrewAll?.paginatedList ?? [];
+  const dataTypesOf = (member: Json): Json[] => member.profiles.flatMap((profile: Json) => profile.dataTypes);
+  const member = crew.find(
+    (m) => dataTypesOf(m).some((dt) => dt.type === 'FILE') && dataTypesOf(m).some((dt) => dt.type !== 'FILE'),
+  );
+  if (!member) throw new Error('The seed has no crew member with a FILE data type.');
+  const file = dataTypesOf(member).find((dt) => dt.type === 'FILE')!;
+  return {
+    crewId: member.id,
+    fileDataType: { id: file.id, uniqueId: file.uniqueId ?? null },
+    otherDataTypeId: dataTypesOf(member).find((dt) => dt.type !== 'FILE')!.id,
+  };
+}
