@@ -202,6 +202,14 @@ function cents(amount: number): number {
   return Math.round(amount * 100);
 }
 
+/**
+ * Totals within one cent count as the same: the platform's rounding is not shown (and the
+ * sandbox rounds slightly differently), so a one-cent difference is no evidence of a hidden break.
+ */
+function sameTotal(a: number, b: number): boolean {
+  return Math.abs(cents(a) - cents(b)) <= 1;
+}
+
 function projectedTotal(role: LegacyRoleInput, edit: RoleEdit | undefined, breakMinutes: number): number {
   const start = edit?.startTime ?? role.startTime;
   const end = edit?.endTime ?? role.endTime;
@@ -214,11 +222,11 @@ function projectedTotal(role: LegacyRoleInput, edit: RoleEdit | undefined, break
   });
 }
 
-/** Whole-minute break b with roleTotal(b) equal to the reported total, the one nearest the exact inverse. */
+/** Whole-minute break b whose total matches the reported one (exactly if possible, else within a cent). */
 function inferBreak(role: LegacyRoleInput, duration: number): number | undefined {
   if (role.payType !== 'HOURLY' || !(role.payRate > 0) || !(duration > 0)) return undefined;
-  const exact = duration - (role.total * 60) / role.payRate;
-  const guess = Math.round(exact);
+  const guess = Math.round(duration - (role.total * 60) / role.payRate);
+  let best: { minutes: number; off: number } | undefined;
   for (const candidate of [guess, guess - 1, guess + 1]) {
     if (candidate <= 0 || candidate >= duration) continue;
     const total = roleTotal({
@@ -227,15 +235,17 @@ function inferBreak(role: LegacyRoleInput, duration: number): number | undefined
       durationMinutes: duration,
       breakMinutes: candidate,
     });
-    if (cents(total) === cents(role.total)) return candidate;
+    const off = Math.abs(cents(total) - cents(role.total));
+    if (off <= 1 && (!best || off < best.off)) best = { minutes: candidate, off };
   }
-  return undefined;
+  return best?.minutes;
 }
 
 /**
  * A legacy role whose total includes a hidden break: created before the fix, breakPeriod reported
- * as 0, and a total that differs from the no-break total in a way a whole-minute break explains.
- * Undefined for every other role. `edit` (optional) gives the after-edit total for new times/rate.
+ * as 0, and a total that differs from the no-break total (by more than a cent) in a way a
+ * whole-minute break explains. Undefined for every other role.
+ * `edit` (optional) gives the after-edit total for new times/rate.
  */
 export function legacyBreak(role: LegacyRoleInput, edit?: RoleEdit): LegacyBreak | undefined {
   if (role.breakPeriod !== 0 || !createdBeforeBreakFix(role.createdAt)) return undefined;
@@ -250,7 +260,7 @@ export function legacyBreak(role: LegacyRoleInput, edit?: RoleEdit): LegacyBreak
 function detectLegacy(role: LegacyRoleInput, edit: RoleEdit | undefined): LegacyBreak | undefined {
   const duration = durationMinutesBetween(role.startTime, role.endTime);
   const totalNoBreak = roleTotal({ payType: role.payType, payRate: role.payRate, durationMinutes: duration });
-  if (cents(totalNoBreak) === cents(role.total)) return undefined;
+  if (sameTotal(totalNoBreak, role.total)) return undefined;
   const hidden = inferBreak(role, duration);
   if (hidden === undefined) return undefined;
   const totalAfterEdit = projectedTotal(role, edit, 0);
@@ -313,7 +323,7 @@ export function assessRoleEdit(role: LegacyRoleInput, edit: RoleEdit, path: stri
   }
   if (role.breakPeriod === 0 && createdBeforeBreakFix(role.createdAt)) {
     const noBreak = projectedTotal(role, undefined, 0);
-    if (cents(noBreak) !== cents(role.total)) {
+    if (!sameTotal(noBreak, role.total)) {
       issues.push(
         warningIssue({
           path,

@@ -388,8 +388,14 @@ export function isValidTimeZone(name: unknown): name is string {
   if (!IANAZone.isValidZone(name)) return false;
   const resolved = resolvedZoneName(name);
   if (resolved === undefined) return false;
-  // Intl accepts any case; the platform expects the proper spelling.
+  // Intl accepts any case; the platform expects the proper spelling. Every segment of an IANA
+  // name starts with a capital (Europe/London, America/Port-au-Prince, Etc/GMT+1).
+  if (!hasIanaCapitals(name)) return false;
   return !(resolved.toLowerCase() === name.toLowerCase() && resolved !== name);
+}
+
+function hasIanaCapitals(name: string): boolean {
+  return name.split('/').every((segment) => /^[A-Z]/.test(segment));
 }
 
 function editDistance(a: string, b: string): number {
@@ -447,7 +453,10 @@ export function checkTimeZone(value: unknown, path: string): RuleIssue[] {
   const isUtc = typeof value === 'string' && /^(UTC|GMT|UT|Z|ZULU)$/i.test(value.trim());
   const resolved = typeof value === 'string' ? resolvedZoneName(value) : undefined;
   const wrongCase =
-    typeof value === 'string' && resolved !== undefined && resolved.toLowerCase() === value.toLowerCase();
+    typeof value === 'string' &&
+    resolved !== undefined &&
+    value.includes('/') &&
+    (resolved.toLowerCase() === value.toLowerCase() || !hasIanaCapitals(value));
   const detail = isUtc
     ? `"${text}" is not of the form Area/City.`
     : wrongCase

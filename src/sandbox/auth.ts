@@ -19,8 +19,14 @@ export interface TokenIssuer {
   jwks(): { keys: JWK[] };
 }
 
-export async function createTokenIssuer(authUrl: string): Promise<TokenIssuer> {
-  const { privateKey, publicKey } = await generateKeyPair(ALGORITHM);
+export interface SigningKeyPair {
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+}
+
+/** An issuer for `${authUrl}/realms/sandbox`; a fresh key pair unless one is given (tests share one). */
+export async function createTokenIssuer(authUrl: string, keyPair?: SigningKeyPair): Promise<TokenIssuer> {
+  const { privateKey, publicKey } = keyPair ?? (await generateKeyPair(ALGORITHM));
   const kid = `sandbox-${randomUUID()}`;
   const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: ALGORITHM, use: 'sig' };
   const issuer = `${authUrl}/realms/${REALM}`;

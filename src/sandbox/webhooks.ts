@@ -49,6 +49,11 @@ export class WebhookDispatcher {
     }
   }
 
+  /** Retries waiting for their timer. */
+  get pendingRetries(): number {
+    return this.timers.size;
+  }
+
   /** Cancel pending retries and abort deliveries in flight. */
   close(): void {
     this.closed = true;

@@ -3,7 +3,9 @@
 // total without the break, so the view tells the model before it plans an edit.
 import { type LegacyRoleInput, legacyBreak } from '../domain/break-period.js';
 
-export function legacyBreakInfo(role: Omit<LegacyRoleInput, 'createdAt'> & { createdAt?: string | null }): string | undefined {
+export function legacyBreakInfo(
+  role: Omit<LegacyRoleInput, 'createdAt'> & { createdAt?: string | null },
+): string | undefined {
   if (!role.createdAt) return undefined;
   const legacy = legacyBreak({ ...role, createdAt: role.createdAt });
   if (!legacy) return undefined;

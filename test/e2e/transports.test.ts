@@ -5,7 +5,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { isWriteTool } from '../../src/tooling/define-tool.js';
 import { allTools } from '../../tools/index.js';
 import { CLI, connectHttp, type SpawnedHttp, spawnHttp, spawnStdio, textOf } from '../helpers/mcp.js';

@@ -64,6 +64,26 @@ describe('§4.1: GraphQL endpoint', () => {
     expect(await readJson(response)).toEqual({ message: expect.any(String) });
   });
 
+  it('§8 [contract]: a chunked JSON body (no Content-Length) is cut off at 1 MiB with 413', async () => {
+    const chunk = new TextEncoder().encode(' '.repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // 2 MiB in all, unless the server stops reading first.
+        if (sent >= 32) controller.close();
+        else controller.enqueue(chunk);
+        sent += 1;
+      },
+    });
+    const response = await fetch(`${sb.baseUrl}/gql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+  });
+
   it('§4.1: a body that is not declared as JSON is 415', async () => {
     const response = await postGql(JSON.stringify({ query: '{ __typename }' }), {
       'content-type': 'text/plain',

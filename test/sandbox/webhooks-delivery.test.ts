@@ -202,7 +202,10 @@ describe('[contract] webhook delivery', () => {
     registry.add('company-1', { url: receiver.url, events: ['crew.updated'], secret: null });
     dispatcher.dispatch(event);
     await receiver.waitFor(1);
+    // The failed attempt schedules its retry once the 500 has been read.
+    while (dispatcher.pendingRetries === 0) await sleep(5);
     dispatcher.close();
+    expect(dispatcher.pendingRetries).toBe(0);
     await sleep(400);
     expect(receiver.deliveries).toHaveLength(1);
   });

@@ -11,10 +11,28 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-/** The canonical IANA name, or null when the name is not an IANA zone of the form Area/City. */
+// Current IANA names that ICU still lists under their old aliases.
+const MODERN_NAMES = [
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'Asia/Yangon',
+  'Asia/Ho_Chi_Minh',
+  'Europe/Kyiv',
+  'America/Nuuk',
+];
+const KNOWN_ZONES = new Map(
+  [...Intl.supportedValuesOf('timeZone'), ...MODERN_NAMES].map((zone) => [zone.toLowerCase(), zone]),
+);
+
+/**
+ * The IANA name with its usual capitals, or null when it is not an IANA zone of the form
+ * Area/City. Aliases are kept as given (Asia/Kolkata stays Asia/Kolkata, although ICU calls it
+ * Asia/Calcutta), since clients compare the name they sent with the one they read back.
+ */
 export function canonicalTimezone(name: string): string | null {
-  if (!name.includes('/') || !IANAZone.isValidZone(name)) return null;
-  return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  const trimmed = name.trim();
+  if (!trimmed.includes('/') || !IANAZone.isValidZone(trimmed)) return null;
+  return KNOWN_ZONES.get(trimmed.toLowerCase()) ?? trimmed;
 }
 
 export function timezoneProblem(name: string): string {
