@@ -1,15 +1,8 @@
 import { z } from 'zod';
-import { fitItems } from '../src/tooling/budget.js';
 import { defineTool } from '../src/tooling/define-tool.js';
 import { loadDocument } from '../src/tooling/documents.js';
-import {
-  collectPages,
-  type PageAnswer,
-  pageInfoSchema,
-  pageLine,
-  paginationInput,
-} from '../src/tooling/pagination.js';
-import { renderCompact } from '../src/tooling/render.js';
+import { listResult, queryPages } from '../src/tooling/list-result.js';
+import { pageInfoSchema, paginationInput } from '../src/tooling/pagination.js';
 import { resolveRange } from '../src/tooling/time-range.js';
 import { crewJobStatusSchema } from '../src/views/enums.js';
 import { localTime } from '../src/views/job.js';
@@ -66,15 +59,14 @@ export const listCrewJobs = defineTool({
       ...(range.fromUtc ? { fromRange: range.fromUtc } : {}),
       ...(range.toUtc ? { toRange: range.toUtc } : {}),
     };
-    const collected = await collectPages(
-      input,
-      async (page, perPage) => {
-        const data = await ctx.platform.graphql.query<{
-          companyCrewJobs: { paginatedList: UpstreamCrewJob[]; pager: PageAnswer<unknown>['pager'] };
-        }>(document, { input: { filter, page, perPage } }, { signal: ctx.signal });
-        return { items: data.companyCrewJobs.paginatedList, pager: data.companyCrewJobs.pager };
-      },
+    const collected = await queryPages<UpstreamCrewJob>(
       ctx,
+      document,
+      'companyCrewJobs',
+      input,
+      (page, perPage) => ({
+        input: { filter, page, perPage },
+      }),
     );
     const crewJobs = collected.items.map((crewJob) => {
       const zone = crewJob.job.timezone;
@@ -90,9 +82,6 @@ export const listCrewJobs = defineTool({
         timezone: zone,
       };
     });
-    return fitItems(crewJobs, (kept, cut) => ({
-      data: { crewJobs: kept, page: collected.info },
-      text: `${pageLine(collected.info, 'crew jobs', cut)}\n${renderCompact({ crewJobs: kept })}`,
-    }));
+    return listResult('crewJobs', 'crew jobs', crewJobs, collected.info);
   },
 });

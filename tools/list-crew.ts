@@ -1,23 +1,13 @@
 import { z } from 'zod';
-import { fitItems } from '../src/tooling/budget.js';
 import { defineTool } from '../src/tooling/define-tool.js';
 import { loadDocument } from '../src/tooling/documents.js';
-import {
-  collectPages,
-  type PageAnswer,
-  pageInfoSchema,
-  pageLine,
-  paginationInput,
-} from '../src/tooling/pagination.js';
-import { renderCompact } from '../src/tooling/render.js';
+import { listResult, queryPages } from '../src/tooling/list-result.js';
+import { type PageAnswer, pageInfoSchema, paginationInput } from '../src/tooling/pagination.js';
 import { crewSummarySchema, toCrewSummary, type UpstreamCrewSummary } from '../src/views/crew.js';
 import { crewStatusSchema } from '../src/views/enums.js';
 
 const document = loadDocument('list-crew');
 
-interface Answer {
-  companyCrewAll: { paginatedList: UpstreamCrewSummary[]; pager: PageAnswer<unknown>['pager'] };
-}
 
 export const listCrew = defineTool({
   name: 'list_crew',
@@ -42,22 +32,15 @@ export const listCrew = defineTool({
       ...(input.crewIds ? { crewIds: input.crewIds } : {}),
       ...(input.updatedSince ? { updatedSince: input.updatedSince } : {}),
     };
-    const collected = await collectPages(
-      input,
-      async (page, perPage) => {
-        const data = await ctx.platform.graphql.query<Answer>(
-          document,
-          { input: { filter, page, perPage } },
-          { signal: ctx.signal },
-        );
-        return { items: data.companyCrewAll.paginatedList, pager: data.companyCrewAll.pager };
-      },
+    const collected = await queryPages<UpstreamCrewSummary>(
       ctx,
+      document,
+      'companyCrewAll',
+      input,
+      (page, perPage) => ({
+        input: { filter, page, perPage },
+      }),
     );
-    const crew = collected.items.map(toCrewSummary);
-    return fitItems(crew, (kept, cut) => ({
-      data: { crew: kept, page: collected.info },
-      text: `${pageLine(collected.info, 'crew', cut)}\n${renderCompact({ crew: kept })}`,
-    }));
+    return listResult('crew', 'crew', collected.items.map(toCrewSummary), collected.info);
   },
 });

@@ -1,26 +1,13 @@
 import { z } from 'zod';
-import { fitItems } from '../src/tooling/budget.js';
 import { defineTool } from '../src/tooling/define-tool.js';
 import { loadDocument } from '../src/tooling/documents.js';
-import {
-  type Collected,
-  collectPages,
-  type PageAnswer,
-  pageInfoSchema,
-  pageLine,
-  pageLocally,
-  paginationInput,
-} from '../src/tooling/pagination.js';
-import { renderCompact } from '../src/tooling/render.js';
+import { listResult, queryPages } from '../src/tooling/list-result.js';
+import { type Collected, pageInfoSchema, pageLocally, paginationInput } from '../src/tooling/pagination.js';
 import { resolveRange, withinLocalDates } from '../src/tooling/time-range.js';
 import { crewJobStatusSchema } from '../src/views/enums.js';
 import { jobViewSchema, toJobView, type UpstreamJob } from '../src/views/job.js';
 
 const document = loadDocument('list-jobs');
-
-interface Answer {
-  companyJobs: PageAnswer<UpstreamJob> & { paginatedList: UpstreamJob[] };
-}
 
 /** Upper bound of jobs scanned when dates are read in each job's own timezone. */
 const LOCAL_DATE_SCAN_LIMIT = 2000;
@@ -52,34 +39,25 @@ export const listJobs = defineTool({
       ...(range.fromUtc ? { fromRange: range.fromUtc } : {}),
       ...(range.toUtc ? { toRange: range.toUtc } : {}),
     };
-    const fetchPage = async (page: number, perPage: number): Promise<PageAnswer<UpstreamJob>> => {
-      const data = await ctx.platform.graphql.query<Answer>(
-        document,
-        { input: { filter, page, perPage } },
-        { signal: ctx.signal },
-      );
-      return { items: data.companyJobs.paginatedList, pager: data.companyJobs.pager };
-    };
+    const variables = (page: number, perPage: number) => ({ input: { filter, page, perPage } });
 
     let collected: Collected<UpstreamJob>;
     if (range.localDates) {
       // Dates in each job's own zone: the platform filters by instants, so scan the widened
       // window and keep the jobs whose local date is inside, then page locally.
-      const scan = await collectPages(
-        { page: 1, perPage: 100, allPages: true, maxItems: LOCAL_DATE_SCAN_LIMIT },
-        fetchPage,
+      const scan = await queryPages<UpstreamJob>(
         ctx,
+        document,
+        'companyJobs',
+        { page: 1, perPage: 100, allPages: true, maxItems: LOCAL_DATE_SCAN_LIMIT },
+        variables,
       );
       const matching = scan.items.filter((job) => withinLocalDates(job.date, range.localDates));
       collected = pageLocally(matching, input);
     } else {
-      collected = await collectPages(input, fetchPage, ctx);
+      collected = await queryPages<UpstreamJob>(ctx, document, 'companyJobs', input, variables);
     }
 
-    const jobs = collected.items.map(toJobView);
-    return fitItems(jobs, (kept, cut) => {
-      const data = { jobs: kept, page: collected.info };
-      return { data, text: `${pageLine(collected.info, 'jobs', cut)}\n${renderCompact({ jobs: kept })}` };
-    });
+    return listResult('jobs', 'jobs', collected.items.map(toJobView), collected.info);
   },
 });

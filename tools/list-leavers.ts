@@ -1,15 +1,8 @@
 import { z } from 'zod';
-import { fitItems } from '../src/tooling/budget.js';
 import { defineTool } from '../src/tooling/define-tool.js';
 import { loadDocument } from '../src/tooling/documents.js';
-import {
-  collectPages,
-  type PageAnswer,
-  pageInfoSchema,
-  pageLine,
-  paginationInput,
-} from '../src/tooling/pagination.js';
-import { renderCompact } from '../src/tooling/render.js';
+import { listResult, queryPages } from '../src/tooling/list-result.js';
+import { pageInfoSchema, paginationInput } from '../src/tooling/pagination.js';
 import { resolveRange } from '../src/tooling/time-range.js';
 
 const document = loadDocument('list-leavers');
@@ -49,26 +42,19 @@ export const listLeavers = defineTool({
   async handler(input, ctx) {
     // Leaving is an instant, not a job day: a bare date is read in `timezone`, else UTC.
     const range = resolveRange(input.from, input.to, input.timezone ?? 'UTC');
-    const collected = await collectPages(
-      input,
-      async (page, perPage) => {
-        const data = await ctx.platform.graphql.query<{
-          companyLeavers: { paginatedList: UpstreamLeaver[]; pager: PageAnswer<unknown>['pager'] };
-        }>(
-          document,
-          {
-            input: {
-              page,
-              perPage,
-              ...(range.fromUtc ? { fromRange: range.fromUtc } : {}),
-              ...(range.toUtc ? { toRange: range.toUtc } : {}),
-            },
-          },
-          { signal: ctx.signal },
-        );
-        return { items: data.companyLeavers.paginatedList, pager: data.companyLeavers.pager };
-      },
+    const collected = await queryPages<UpstreamLeaver>(
       ctx,
+      document,
+      'companyLeavers',
+      input,
+      (page, perPage) => ({
+        input: {
+          page,
+          perPage,
+          ...(range.fromUtc ? { fromRange: range.fromUtc } : {}),
+          ...(range.toUtc ? { toRange: range.toUtc } : {}),
+        },
+      }),
     );
     const leavers = collected.items.map((leaver) => ({
       crewId: leaver.crewId,
@@ -77,9 +63,6 @@ export const listLeavers = defineTool({
       leftAt: leaver.leftAt,
       ...(leaver.reason ? { reason: leaver.reason } : {}),
     }));
-    return fitItems(leavers, (kept, cut) => ({
-      data: { leavers: kept, page: collected.info },
-      text: `${pageLine(collected.info, 'leavers', cut)}\n${renderCompact({ leavers: kept })}`,
-    }));
+    return listResult('leavers', 'leavers', leavers, collected.info);
   },
 });

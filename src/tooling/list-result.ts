@@ -1,0 +1,47 @@
+// The two halves every list tool shares: fetch pages of one paginated root field, and render the
+// kept items with the page line, cut to the context budget.
+import { fitItems, type Rendered } from './budget.js';
+import type { ToolContext } from './define-tool.js';
+import {
+  type Collected,
+  collectPages,
+  type PageInfo,
+  type PageRequest,
+  type Pager,
+  pageLine,
+} from './pagination.js';
+import { renderCompact } from './render.js';
+
+/** Pages of `root` (a paginated query field: { paginatedList, pager }) for this request. */
+export function queryPages<T>(
+  ctx: Pick<ToolContext, 'platform' | 'signal' | 'progress'>,
+  document: string,
+  root: string,
+  request: PageRequest,
+  variables: (page: number, perPage: number) => Record<string, unknown>,
+): Promise<Collected<T>> {
+  return collectPages<T>(
+    request,
+    async (page, perPage) => {
+      const data = await ctx.platform.graphql.query<
+        Record<string, { paginatedList: T[]; pager?: Pager | null }>
+      >(document, variables(page, perPage), { signal: ctx.signal });
+      const list = data[root];
+      return { items: list?.paginatedList ?? [], pager: list?.pager };
+    },
+    ctx,
+  );
+}
+
+/** `{ [key]: items, page }` with a text rendering, cut to the budget with a note when needed. */
+export function listResult<K extends string, T>(
+  key: K,
+  noun: string,
+  items: T[],
+  info: PageInfo,
+): Rendered<{ page: PageInfo } & Record<K, T[]>> {
+  return fitItems(items, (kept, cut) => ({
+    data: { [key]: kept, page: info } as { page: PageInfo } & Record<K, T[]>,
+    text: `${pageLine(info, noun, cut)}\n${renderCompact({ [key]: kept })}`,
+  }));
+}
