@@ -50,6 +50,16 @@ export class ForbiddenError extends CrewError {
   }
 }
 
+/** The same words for a missing scope whether GraphQL or REST reported it. */
+export function missingScope(requiredScope: string | undefined): ForbiddenError {
+  return new ForbiddenError(
+    requiredScope
+      ? `The API key lacks the scope "${requiredScope}" that this operation needs. Enable it for the API key in the platform's admin app (Platform Settings > App settings > API Keys), or use a key that has it.`
+      : 'The API key is not allowed to run this operation. Check its scopes in the platform admin app.',
+    requiredScope,
+  );
+}
+
 export class NotFoundError extends CrewError {
   readonly kind = 'not_found';
   constructor(

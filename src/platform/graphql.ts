@@ -6,8 +6,8 @@ import { Kind, type OperationDefinitionNode, parse } from 'graphql';
 import type { Logger } from '../logger.js';
 import {
   type FieldProblem,
-  ForbiddenError,
   GraphQLResponseError,
+  missingScope,
   NotFoundError,
   UserInputError,
   ValidationError,
@@ -87,7 +87,7 @@ export class GraphqlClient {
     const body = answer.json as { data?: Record<string, unknown> | null; errors?: GraphqlError[] } | null;
     if (answer.status === 403) {
       const required = (answer.json as { requiredScope?: string } | null)?.requiredScope;
-      throw forbidden(required);
+      throw missingScope(required);
     }
     if (!body || (answer.status !== 200 && !body.errors)) {
       this.logger?.debug({ status: answer.status }, 'unexpected GraphQL answer');
@@ -118,19 +118,10 @@ export class GraphqlClient {
   }
 }
 
-function forbidden(requiredScope: string | undefined): ForbiddenError {
-  return new ForbiddenError(
-    requiredScope
-      ? `The API key lacks the scope "${requiredScope}" that this operation needs. Enable it for the API key in the platform's admin app (Platform Settings > App settings > API Keys), or use a key that has it.`
-      : 'The API key is not allowed to run this operation. Check its scopes in the platform admin app.',
-    requiredScope,
-  );
-}
-
 function errorFrom(errors: GraphqlError[], partial: boolean): Error {
   const first = errors[0] as GraphqlError;
   const code = first.extensions?.code;
-  if (code === 'FORBIDDEN') return forbidden(first.extensions?.requiredScope);
+  if (code === 'FORBIDDEN') return missingScope(first.extensions?.requiredScope);
   if (code === 'NOT_FOUND') return new NotFoundError(first.message ?? 'Not found.');
   if (code === 'BAD_USER_INPUT') {
     return new UserInputError(

@@ -4,6 +4,7 @@ import type { Logger } from '../logger.js';
 import {
   ForbiddenError,
   GraphQLResponseError,
+  missingScope,
   NotFoundError,
   UserInputError,
   ValidationError,
@@ -57,12 +58,9 @@ export class RestClient {
       case answer.status >= 200 && answer.status < 300:
         return answer.json as T;
       case answer.status === 403:
-        throw new ForbiddenError(
-          payload.requiredScope
-            ? `The API key lacks the scope "${payload.requiredScope}" that this operation needs. Enable it for the API key in the platform's admin app.`
-            : `The platform refused the operation: ${message}`,
-          payload.requiredScope,
-        );
+        throw payload.requiredScope
+          ? missingScope(payload.requiredScope)
+          : new ForbiddenError(`The platform refused the operation: ${message}`);
       case answer.status === 404:
         throw new NotFoundError(
           `${message}${call.lookupTool ? ` Use ${call.lookupTool} to find a valid id.` : ''}`,

@@ -85,7 +85,8 @@ function optional<K extends string, V>(key: K, value: V | null | undefined): Par
   return { [key]: value } as Partial<Record<K, V>>;
 }
 
-export function toCrewSummary(crew: UpstreamCrewSummary): CrewSummary {
+/** The fields every view of a crew member starts with. */
+function identity(crew: Omit<UpstreamCrewSummary, 'profiles'>) {
   return {
     id: crew.id,
     ...optional('uniqueId', crew.uniqueId),
@@ -94,6 +95,12 @@ export function toCrewSummary(crew: UpstreamCrewSummary): CrewSummary {
     ...optional('phone', crew.phone),
     status: crew.status,
     ...optional('roleTypeIds', crew.roleTypeIds),
+  };
+}
+
+export function toCrewSummary(crew: UpstreamCrewSummary): CrewSummary {
+  return {
+    ...identity(crew),
     ...optional('city', crew.address?.city),
     profiles: crew.profiles.map((profile) => `${profile.id}: ${profile.name}`),
   };
@@ -128,13 +135,7 @@ function addressLine(address: Record<string, string | null> | null | undefined):
 
 export function toCrewProfile(crew: UpstreamCrewProfile): CrewProfileView {
   return {
-    id: crew.id,
-    ...optional('uniqueId', crew.uniqueId),
-    name: `${crew.firstName} ${crew.lastName}`,
-    email: crew.email,
-    ...optional('phone', crew.phone),
-    status: crew.status,
-    ...optional('roleTypeIds', crew.roleTypeIds),
+    ...identity(crew),
     ...optional('address', addressLine(crew.address)),
     ...optional('updatedAt', crew.updatedAt),
     profiles: crew.profiles.map((profile) => ({
