@@ -1,0 +1,90 @@
+// Webhook events as an extension: the durable event log (services.events), the receiver (route
+// /webhooks in http mode; a loopback port of its own in stdio mode), the crew://events resource
+// with change notifications, and the server's own subscription at the platform.
+// With the embedded sandbox everything works out of the box: a random secret, a receiver in
+// both modes, a subscription to every event type made at start and removed at close. Against a
+// live platform the receiver only listens, unless a public URL and a secret are configured.
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import type { Extension, ExtensionFactory } from '../extensions.js';
+import { FileEventLog } from './event-log.js';
+import { liveEventsDir, sandboxEventsDir } from './events-dir.js';
+import { changedUris, registerEventsResource } from './events-resource.js';
+import { type LoopbackReceiver, startLoopbackReceiver, WEBHOOK_PATH } from './loopback.js';
+import { createWebhookReceiver } from './receiver.js';
+import { deleteSubscription, subscribeSelf, type WebhookView } from './subscription.js';
+
+export const webhooksExtension: ExtensionFactory = async ({
+  config,
+  platform,
+  logger,
+  sandbox,
+  transport,
+}): Promise<Extension> => {
+  const temporaryDir = config.eventsDir === null && sandbox !== null;
+  const dir = config.eventsDir ?? (sandbox ? await sandboxEventsDir() : liveEventsDir());
+  const log = await FileEventLog.open(dir);
+  // The sandbox delivers only to us, so a per-process random secret is enough to sign with.
+  const secret = config.webhookSecret ?? (sandbox ? randomBytes(32).toString('hex') : null);
+  const receiver = createWebhookReceiver({ log, secret, logger });
+  let loopback: LoopbackReceiver | null = null;
+  let subscription: WebhookView | null = null;
+  const stops: (() => void)[] = [];
+
+  async function receiverUrl(httpUrl: string | null): Promise<string | null> {
+    if (transport === 'http') return httpUrl ? `${httpUrl}${WEBHOOK_PATH}` : null;
+    if (config.webhookPort === 0 && !sandbox) return null;
+    loopback = await startLoopbackReceiver(receiver, config.webhookPort, logger);
+    return loopback.url;
+  }
+
+  return {
+    name: 'webhooks',
+    services: { events: log },
+    routes: transport === 'http' ? { [WEBHOOK_PATH]: receiver } : {},
+    register(server) {
+      registerEventsResource(server, log, transport === 'stdio');
+    },
+    async start({ httpUrl, notify }) {
+      if (notify) {
+        stops.push(
+          log.onAppend((event) => {
+            for (const uri of changedUris(event)) notify.resourceUpdated(uri);
+          }),
+        );
+      }
+      const ownUrl = await receiverUrl(httpUrl);
+      logger.info({ dir, receiver: ownUrl, signed: secret !== null }, 'webhook event log ready');
+      if (sandbox) {
+        if (ownUrl) subscription = await subscribeSelf(platform, ownUrl, secret, logger, false);
+      } else if (config.webhookPublicUrl) {
+        if (!config.webhookSecret) {
+          logger.warn(
+            'not subscribing to webhooks: --webhook-public-url needs --webhook-secret, or anyone could post events',
+          );
+        } else {
+          subscription = await subscribeSelf(
+            platform,
+            config.webhookPublicUrl,
+            config.webhookSecret,
+            logger,
+            true,
+          );
+        }
+      }
+    },
+    async close() {
+      for (const stop of stops.splice(0)) stop();
+      // A live subscription outlives the process on purpose (the platform retries while we are down).
+      if (subscription && sandbox) {
+        await deleteSubscription(platform, subscription.id).catch((error: unknown) =>
+          logger.warn({ err: String(error) }, 'could not delete the webhook subscription'),
+        );
+      }
+      subscription = null;
+      await loopback?.close();
+      loopback = null;
+      if (temporaryDir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+};

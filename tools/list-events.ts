@@ -1,0 +1,71 @@
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+import { PolicyError, UserInputError } from '../src/platform/errors.js';
+import { fitItems } from '../src/tooling/budget.js';
+import { defineTool } from '../src/tooling/define-tool.js';
+import { renderCompact } from '../src/tooling/render.js';
+
+/** A bare date is that whole UTC day; a date-time without offset is UTC. */
+function instant(value: string | undefined, field: 'since' | 'until'): string | undefined {
+  if (value === undefined) return undefined;
+  const time = DateTime.fromISO(value, { zone: 'UTC', setZone: true });
+  if (!time.isValid) {
+    throw new UserInputError(`${field}: "${value}" is not a date or date-time.`, [
+      {
+        path: field,
+        message: 'not a date or date-time',
+        fix: 'Use YYYY-MM-DD or an ISO date-time, e.g. 2026-11-25T18:00Z.',
+      },
+    ]);
+  }
+  const edge = /^\d{4}-\d{2}-\d{2}$/.test(value) && field === 'until' ? time.endOf('day') : time;
+  return edge.toUTC().toISO() ?? undefined;
+}
+
+const eventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  createdAt: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export const listEvents = defineTool({
+  name: 'list_events',
+  title: 'List platform events',
+  description:
+    'Job and crew changes the platform reported by webhook, newest first. Filter by types (job.created, or a family: job, crew, crew_job), since/until, entityId (job or crew id).',
+  inputSchema: z.object({
+    types: z.array(z.string()).optional(),
+    since: z.string().optional().describe('YYYY-MM-DD (UTC) or ISO date-time'),
+    until: z.string().optional(),
+    entityId: z.union([z.string(), z.number()]).optional(),
+    limit: z.number().int().min(1).max(500).default(50),
+  }),
+  outputSchema: z.object({ events: z.array(eventSchema) }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scopes: ['jobs:read', 'crew:read'],
+  toolset: 'events',
+  async handler(input, ctx) {
+    const log = ctx.services.events;
+    if (!log)
+      throw new PolicyError(
+        'The webhook event log is not running in this server, so there are no events to list.',
+      );
+    const events = await log.query({
+      types: input.types,
+      since: instant(input.since, 'since'),
+      until: instant(input.until, 'until'),
+      entityId: input.entityId === undefined ? undefined : String(input.entityId),
+      limit: input.limit,
+    });
+    const shown = events.map(({ id, type, createdAt, data }) => ({ id, type, createdAt, data }));
+    const { data, text } = fitItems(shown, (kept, cut) => ({
+      data: { events: kept },
+      text:
+        kept.length === 0
+          ? 'No events match. Events appear as the platform reports changes (crew://events).'
+          : `${kept.length} events, newest first${cut ? `; ${cut} more cut to fit: narrow by types, since or entityId` : ''}.\n${renderCompact({ events: kept })}`,
+    }));
+    return { data, text };
+  },
+});
