@@ -17,6 +17,7 @@ import type { Services } from './services.js';
 import { isWriteTool, type ToolContext, type ToolDefinition } from './tooling/define-tool.js';
 import { formatError } from './tooling/format-error.js';
 import { renderCompact } from './tooling/render.js';
+import { wireSchema } from './tooling/wire-schema.js';
 import { VERSION } from './version.js';
 
 export interface ToolSelection {
@@ -165,8 +166,8 @@ export function buildServer(app: AppContext): McpServer {
       {
         title: tool.title,
         description: describeTool(tool),
-        inputSchema: tool.inputSchema,
-        outputSchema: tool.outputSchema,
+        inputSchema: wireSchema(tool.inputSchema),
+        outputSchema: wireSchema(tool.outputSchema),
         annotations: { title: tool.title, ...tool.annotations },
         _meta: { 'crew-mcp/scopes': tool.scopes, 'crew-mcp/toolset': tool.toolset },
       },

@@ -1,0 +1,70 @@
+// What clients (and models) see of a tool's zod schema. zod's JSON Schema carries noise that
+// costs context and says nothing a model needs: `$schema`, the ±2^53 bounds of every integer,
+// and the full regex behind `format: date-time`. We hand the SDK a Standard Schema that
+// validates with zod and describes itself with the compacted JSON Schema, converted once and
+// cached (HTTP builds a server instance per request).
+import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+
+const SAFE_MIN = Number.MIN_SAFE_INTEGER;
+const SAFE_MAX = Number.MAX_SAFE_INTEGER;
+
+/** Removes noise from a JSON Schema, deeply; returns a new object. */
+export function compactJsonSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(compactJsonSchema);
+  if (!schema || typeof schema !== 'object') return schema;
+  const result: JsonSchema = {};
+  const source = schema as JsonSchema;
+  for (const [key, value] of Object.entries(source)) {
+    if (key === '$schema') continue;
+    if (key === 'minimum' && value === SAFE_MIN) continue;
+    if (key === 'maximum' && value === SAFE_MAX) continue;
+    // A named format says it all; the regex zod adds for it is hundreds of tokens.
+    if (key === 'pattern' && typeof source.format === 'string') continue;
+    result[key] = compactJsonSchema(value);
+  }
+  return result;
+}
+
+const cache = new WeakMap<z.ZodType, { input: JsonSchema; output: JsonSchema }>();
+
+function converted(schema: z.ZodType): { input: JsonSchema; output: JsonSchema } {
+  let entry = cache.get(schema);
+  if (!entry) {
+    entry = {
+      input: compactJsonSchema(
+        z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' }),
+      ) as JsonSchema,
+      output: compactJsonSchema(
+        z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output' }),
+      ) as JsonSchema,
+    };
+    cache.set(schema, entry);
+  }
+  return entry;
+}
+
+const wrappers = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
+
+/** The schema to register with the SDK: zod validation, compact cached JSON Schema. */
+export function wireSchema(schema: z.ZodType): StandardSchemaWithJSON {
+  let wrapper = wrappers.get(schema);
+  if (!wrapper) {
+    const standard = schema['~standard'];
+    wrapper = {
+      '~standard': {
+        version: 1,
+        vendor: 'crew-mcp',
+        validate: (value: unknown) => standard.validate(value),
+        jsonSchema: {
+          input: () => converted(schema).input,
+          output: () => converted(schema).output,
+        },
+      },
+    } as StandardSchemaWithJSON;
+    wrappers.set(schema, wrapper);
+  }
+  return wrapper;
+}
