@@ -6,10 +6,13 @@ import type { McpServer, ServerNotifier } from '@modelcontextprotocol/server';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import type { Platform } from './platform/client.js';
+import { resourcesExtension } from './resources/index.js';
 import type { RunningSandbox } from './sandbox/types.js';
 import type { AppContext } from './server.js';
 import type { Services } from './services.js';
 import type { RouteHandler } from './transports/http.js';
+import { webhooksExtension } from './webhooks/extension.js';
+import { writeExtension } from './write/extension.js';
 
 export interface ExtensionContext {
   config: Config;
@@ -39,4 +42,4 @@ export interface Extension {
 export type ExtensionFactory = (context: ExtensionContext) => Extension | Promise<Extension>;
 
 /** Every extension the product ships, in registration order. */
-export const defaultExtensions: ExtensionFactory[] = [];
+export const defaultExtensions: ExtensionFactory[] = [writeExtension, webhooksExtension, resourcesExtension];

@@ -1,10 +1,21 @@
 // The single registry of tools. Order here does not matter: the server lists tools sorted by name.
 import type { ToolDefinition } from '../src/tooling/define-tool.js';
+import { createCrew } from './create-crew.js';
+import { createJobs } from './create-jobs.js';
+import { createWebhook } from './create-webhook.js';
+import { deleteWebhook } from './delete-webhook.js';
 import { getCrew } from './get-crew.js';
 import { listCrew } from './list-crew.js';
+import { listCrewFiles } from './list-crew-files.js';
 import { listCrewJobs } from './list-crew-jobs.js';
+import { listEvents } from './list-events.js';
 import { listJobs } from './list-jobs.js';
 import { listLeavers } from './list-leavers.js';
+import { listWebhooks } from './list-webhooks.js';
+import { updateCrew } from './update-crew.js';
+import { updateJobs } from './update-jobs.js';
+import { updateProfileDataTypes } from './update-profile-data-types.js';
+import { uploadCrewFile } from './upload-crew-file.js';
 
 export const tools: Record<string, ToolDefinition> = {
   list_jobs: listJobs,
@@ -12,6 +23,17 @@ export const tools: Record<string, ToolDefinition> = {
   list_crew: listCrew,
   get_crew: getCrew,
   list_leavers: listLeavers,
+  upload_crew_file: uploadCrewFile,
+  list_crew_files: listCrewFiles,
+  list_events: listEvents,
+  list_webhooks: listWebhooks,
+  create_webhook: createWebhook,
+  delete_webhook: deleteWebhook,
+  create_jobs: createJobs,
+  update_jobs: updateJobs,
+  create_crew: createCrew,
+  update_crew: updateCrew,
+  update_profile_data_types: updateProfileDataTypes,
 } as Record<string, ToolDefinition>;
 
 export const allTools: ToolDefinition[] = Object.values(tools);

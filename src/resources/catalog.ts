@@ -1,0 +1,246 @@
+// What the resources and prompts look ids up in: the boards and jobs of the recent and coming
+// weeks (the platform has no board query, so boards are the ones seen in jobs) and crew by name.
+// One scan of the job window serves boards, job lists and completions; it is cached briefly
+// and shared by every server instance (one per stdio connection or HTTP request), so that
+// resources/list and a burst of completions cost one scan, not one each.
+import { DateTime } from 'luxon';
+import type { Logger } from '../logger.js';
+import type { Platform } from '../platform/client.js';
+import type { UpstreamCrewSummary } from '../views/crew.js';
+import { crewListDocument, jobIndexDocument } from './documents.js';
+
+/** The window scanned for boards and jobs, in days around today. */
+export const WINDOW_PAST_DAYS = 14;
+export const WINDOW_FUTURE_DAYS = 28;
+/** "Upcoming" jobs (template lists, job completions): today and the next days. */
+export const UPCOMING_DAYS = 14;
+const PER_PAGE = 100;
+/** Bound of the scan: 2,000 jobs in the window is far beyond a normal company's weeks. */
+const MAX_PAGES = 20;
+const COMPLETION_LIMIT = 20;
+
+export interface IndexedJob {
+  id: string;
+  uniqueId?: string | null;
+  title: string;
+  date: string;
+  timezone: string;
+  multiDayJobId?: string | null;
+  board: { id: string; name: string; timezone: string };
+}
+
+export interface BoardEntry {
+  id: string;
+  name: string;
+  timezone: string;
+  /** Jobs of the board in the window, and those from today on (local dates). */
+  jobs: number;
+  upcoming: number;
+  nextDate?: string;
+  /** Job timezones other than the board's, seen on its jobs. */
+  otherZones: string[];
+}
+
+export interface JobIndex {
+  /** Local dates of the window (UTC dates; each job's own date is local to it). */
+  from: string;
+  to: string;
+  jobs: IndexedJob[];
+  boards: BoardEntry[];
+  /** True when the window held more jobs than the scan bound. */
+  truncated: boolean;
+}
+
+export interface CatalogOptions {
+  platform: Platform;
+  logger: Logger;
+  now: () => Date;
+  ttlMs?: number;
+}
+
+interface Pager {
+  pageCount: number;
+}
+
+/** Case-insensitive: does `value` start `text`, or start a word of it? */
+export function matchesPrefix(text: string | null | undefined, value: string): boolean {
+  if (!text) return false;
+  const haystack = text.toLowerCase();
+  const needle = value.toLowerCase();
+  return haystack.startsWith(needle) || haystack.split(/[\s\-_/()]+/).some((word) => word.startsWith(needle));
+}
+
+export class Catalog {
+  private index: { at: number; value: Promise<JobIndex> } | null = null;
+  private readonly ttlMs: number;
+
+  constructor(private readonly options: CatalogOptions) {
+    this.ttlMs = options.ttlMs ?? 60_000;
+  }
+
+  now(): Date {
+    return this.options.now();
+  }
+
+  /** Today's date in a zone, by the catalog's clock. */
+  today(zone: string): string {
+    return DateTime.fromJSDate(this.now()).setZone(zone).toISODate() as string;
+  }
+
+  /** The job index of the window, from the cache when it is fresh (one scan in flight at a time). */
+  jobIndex(): Promise<JobIndex> {
+    const at = Date.now();
+    if (this.index && at - this.index.at < this.ttlMs) return this.index.value;
+    const value = this.scan();
+    this.index = { at, value };
+    // A failed scan is not cached: the next read tries again (and reports its own error).
+    value.catch(() => {
+      if (this.index?.value === value) this.index = null;
+    });
+    return value;
+  }
+
+  async boards(): Promise<BoardEntry[]> {
+    return (await this.jobIndex()).boards;
+  }
+
+  async board(boardId: string): Promise<BoardEntry | undefined> {
+    return (await this.boards()).find((board) => board.id === boardId);
+  }
+
+  /** Jobs from today (in each job's zone) over the next UPCOMING_DAYS, by date. */
+  async upcomingJobs(days = UPCOMING_DAYS): Promise<IndexedJob[]> {
+    const { jobs } = await this.jobIndex();
+    return jobs.filter((job) => {
+      const today = this.today(job.timezone);
+      const last = DateTime.fromISO(today)
+        .plus({ days: days - 1 })
+        .toISODate() as string;
+      return job.date >= today && job.date <= last;
+    });
+  }
+
+  /** Crew whose name or email contains `search` (all crew when empty), one page. */
+  async searchCrew(search: string, perPage = 25, signal?: AbortSignal): Promise<UpstreamCrewSummary[]> {
+    const text = search.trim();
+    const numeric = /^\d+$/.test(text);
+    const filter = text && !numeric ? { search: text } : {};
+    const data = await this.options.platform.graphql.query<{
+      companyCrewAll: { paginatedList: UpstreamCrewSummary[] };
+    }>(crewListDocument, { input: { filter, page: 1, perPage } }, { signal });
+    let crew = data.companyCrewAll.paginatedList;
+    if (numeric) {
+      // An id typed so far: the crew member with that id first, then ids that start with it.
+      const exact = await this.options.platform.graphql.query<{
+        companyCrewAll: { paginatedList: UpstreamCrewSummary[] };
+      }>(
+        crewListDocument,
+        { input: { filter: { crewIds: [Number(text)] }, page: 1, perPage: 1 } },
+        { signal },
+      );
+      crew = [
+        ...exact.companyCrewAll.paginatedList,
+        ...crew.filter((member) => String(member.id).startsWith(text) && String(member.id) !== text),
+      ];
+    }
+    return crew;
+  }
+
+  // ------------------------------------------------------------------- completions
+
+  /** Board ids whose id or name starts with `value` (case-insensitive). */
+  async completeBoardId(value: string): Promise<string[]> {
+    const boards = await this.boards();
+    return boards
+      .filter((board) => board.id.startsWith(value) || matchesPrefix(board.name, value))
+      .map((board) => board.id)
+      .slice(0, COMPLETION_LIMIT);
+  }
+
+  /** Upcoming job ids whose id, uniqueId or title matches `value`. */
+  async completeJobId(value: string): Promise<string[]> {
+    const jobs = await this.upcomingJobs();
+    return jobs
+      .filter(
+        (job) =>
+          job.id.startsWith(value) ||
+          (job.uniqueId ?? '').toLowerCase().startsWith(value.toLowerCase()) ||
+          matchesPrefix(job.title, value),
+      )
+      .map((job) => job.id)
+      .slice(0, COMPLETION_LIMIT);
+  }
+
+  /**
+   * Crew ids by name, email or id typed so far. In a comma-separated list ("12, 4") the last
+   * item is completed and the earlier ones kept, so a list argument completes one id at a time.
+   */
+  async completeCrewId(value: string): Promise<string[]> {
+    const cut = value.lastIndexOf(',');
+    const head = cut >= 0 ? `${value.slice(0, cut + 1)} `.replace(/\s+$/, ' ') : '';
+    const crew = await this.searchCrew(value.slice(cut + 1), COMPLETION_LIMIT);
+    return crew.map((member) => `${head}${member.id}`);
+  }
+
+  // ------------------------------------------------------------------- the scan
+
+  private window(): { from: string; to: string; fromUtc: string; toUtc: string } {
+    // Wide enough in UTC that every job whose local date is in the window is returned.
+    const today = DateTime.fromJSDate(this.now()).toUTC().startOf('day');
+    const from = today.minus({ days: WINDOW_PAST_DAYS });
+    const to = today.plus({ days: WINDOW_FUTURE_DAYS });
+    return {
+      from: from.toISODate() as string,
+      to: to.toISODate() as string,
+      fromUtc: from.minus({ hours: 14 }).toISO() as string,
+      toUtc: to.endOf('day').plus({ hours: 12 }).toISO() as string,
+    };
+  }
+
+  private async scan(): Promise<JobIndex> {
+    const window = this.window();
+    const filter = { fromRange: window.fromUtc, toRange: window.toUtc };
+    const page = async (number: number) => {
+      const data = await this.options.platform.graphql.query<{
+        companyJobs: { paginatedList: IndexedJob[]; pager: Pager | null };
+      }>(jobIndexDocument, { input: { filter, page: number, perPage: PER_PAGE } });
+      return data.companyJobs;
+    };
+    const first = await page(1);
+    const pageCount = Math.min(first.pager?.pageCount ?? 1, MAX_PAGES);
+    const rest = await Promise.all(
+      Array.from({ length: Math.max(0, pageCount - 1) }, (_, offset) => page(offset + 2)),
+    );
+    const jobs = [first, ...rest]
+      .flatMap((answer) => answer.paginatedList)
+      .filter((job) => job.date >= window.from && job.date <= window.to)
+      .sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id, 'en', { numeric: true }));
+    this.options.logger.debug({ jobs: jobs.length, pages: pageCount }, 'resource job index scanned');
+    return {
+      from: window.from,
+      to: window.to,
+      jobs,
+      boards: this.boardsOf(jobs),
+      truncated: (first.pager?.pageCount ?? 1) > MAX_PAGES,
+    };
+  }
+
+  private boardsOf(jobs: IndexedJob[]): BoardEntry[] {
+    const boards = new Map<string, BoardEntry>();
+    for (const job of jobs) {
+      let entry = boards.get(job.board.id);
+      if (!entry) {
+        entry = { ...job.board, jobs: 0, upcoming: 0, otherZones: [] };
+        boards.set(job.board.id, entry);
+      }
+      entry.jobs += 1;
+      if (job.date >= this.today(job.timezone)) {
+        entry.upcoming += 1;
+        if (!entry.nextDate || job.date < entry.nextDate) entry.nextDate = job.date;
+      }
+      if (job.timezone !== job.board.timezone && !entry.otherZones.includes(job.timezone))
+        entry.otherZones.push(job.timezone);
+    }
+    return [...boards.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+}

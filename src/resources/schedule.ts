@@ -1,0 +1,153 @@
+// crew://boards/{boardId}/schedule: a board's jobs for the coming days, grouped by local date,
+// each role with its local times and how many of its places are booked.
+import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
+import { DateTime } from 'luxon';
+import { type JobView, toJobView, type UpstreamJob } from '../views/job.js';
+import type { BoardEntry } from './catalog.js';
+import { MARKDOWN, markdown, orEmpty, type ResourceDeps, variable } from './context.js';
+import { jobsDocument } from './documents.js';
+import { guardRead, unknownResource } from './errors.js';
+
+export const SCHEDULE_DAYS = 7;
+const MAX_PAGES = 5;
+
+export function scheduleUri(boardId: string): string {
+  return `crew://boards/${encodeURIComponent(boardId)}/schedule`;
+}
+
+/** Local dates [first, last] of the schedule: today in the board's zone and the next days. */
+export function scheduleDates(
+  now: Date,
+  zone: string,
+  days = SCHEDULE_DAYS,
+): { first: string; last: string } {
+  const today = DateTime.fromJSDate(now).setZone(zone).startOf('day');
+  return { first: today.toISODate() as string, last: today.plus({ days: days - 1 }).toISODate() as string };
+}
+
+const PENDING = ['APPLIED', 'INVITED', 'SHORTLISTED', 'WAITING_LIST'];
+
+function clock(local: string, date: string): string {
+  return local.startsWith(`${date} `) ? local.slice(date.length + 1) : local;
+}
+
+function roleLine(role: JobView['roles'][number], date: string): string {
+  const booked = role.assignments?.BOOKED ?? 0;
+  const open = Math.max(0, role.quantity - booked);
+  const others = Object.entries(role.assignments ?? {})
+    .filter(([status]) => status !== 'BOOKED')
+    .sort(([a], [b]) => Number(!PENDING.includes(a)) - Number(!PENDING.includes(b)) || a.localeCompare(b))
+    .map(([status, count]) => `${status} ${count}`);
+  const filled = `booked ${booked}/${role.quantity}${open ? `, **${open} open**` : ''}`;
+  const pipeline = others.length ? ` (${others.join(', ')})` : '';
+  const legacy = role.legacyBreak ? '; legacy break (any edit changes its pay)' : '';
+  return `  - ${role.id} ${role.title} ${clock(role.start, date)}–${role.end}: ${filled}${pipeline}${legacy}`;
+}
+
+export function renderSchedule(board: BoardEntry, jobs: JobView[], first: string, last: string): string {
+  const roles = jobs.flatMap((job) => job.roles);
+  const open = roles.reduce(
+    (sum, role) => sum + Math.max(0, role.quantity - (role.assignments?.BOOKED ?? 0)),
+    0,
+  );
+  const lines = [
+    `# ${board.name} (board ${board.id}): ${first} to ${last}`,
+    `Timezone ${board.timezone}; times are local to each job's timezone. ${jobs.length} jobs, ${roles.length} roles, ${open} open places.`,
+  ];
+  if (jobs.length === 0) lines.push('', 'No jobs on these days.');
+  let date = '';
+  for (const job of jobs) {
+    if (job.date !== date) {
+      date = job.date;
+      lines.push('', `## ${DateTime.fromISO(date).toFormat('ccc')} ${date}`);
+    }
+    const details = [
+      job.uniqueId,
+      job.location,
+      job.timezone !== board.timezone ? `timezone ${job.timezone}` : undefined,
+      job.multiDayJobId ? `multi-day ${job.multiDayJobId}` : undefined,
+    ].filter(Boolean);
+    lines.push(`- job ${job.id} **${job.title}**${details.length ? ` (${details.join(', ')})` : ''}`);
+    for (const role of job.roles) lines.push(roleLine(role, job.date));
+  }
+  lines.push('', 'One job in full: crew://jobs/{jobId}. Assignments: list_crew_jobs with jobIds.');
+  return lines.join('\n');
+}
+
+async function boardJobs(
+  deps: ResourceDeps,
+  board: BoardEntry,
+  first: string,
+  last: string,
+): Promise<JobView[]> {
+  // The platform filters by instants: widen to the local days of any zone, then keep local dates.
+  const fromRange = DateTime.fromISO(first, { zone: board.timezone }).minus({ hours: 14 }).toUTC().toISO();
+  const toRange = DateTime.fromISO(last, { zone: board.timezone })
+    .endOf('day')
+    .plus({ hours: 12 })
+    .toUTC()
+    .toISO();
+  const jobs: UpstreamJob[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const data = await deps.platform.graphql.query<{
+      companyJobs: { paginatedList: UpstreamJob[]; pager: { pageCount: number } | null };
+    }>(jobsDocument, { input: { filter: { boardIds: [board.id], fromRange, toRange }, page, perPage: 100 } });
+    jobs.push(...data.companyJobs.paginatedList);
+    if (page >= (data.companyJobs.pager?.pageCount ?? 1)) break;
+  }
+  return jobs
+    .filter((job) => job.date >= first && job.date <= last)
+    .sort(
+      (a, b) =>
+        a.date.localeCompare(b.date) ||
+        (a.roles[0]?.startTime ?? '').localeCompare(b.roles[0]?.startTime ?? '') ||
+        a.id.localeCompare(b.id, 'en', { numeric: true }),
+    )
+    .map(toJobView);
+}
+
+export function registerSchedule(server: McpServer, deps: ResourceDeps): void {
+  const template = new ResourceTemplate('crew://boards/{boardId}/schedule', {
+    list: async () => ({
+      resources: (await orEmpty(deps.logger, 'board schedules', () => deps.catalog.boards())).map(
+        (board) => ({
+          uri: scheduleUri(board.id),
+          name: `${board.name} schedule`,
+          description: `Jobs of ${board.name} (${board.timezone}) for the next ${SCHEDULE_DAYS} days`,
+          mimeType: MARKDOWN,
+        }),
+      ),
+    }),
+    complete: {
+      boardId: (value) =>
+        orEmpty(deps.logger, 'boardId completion', () => deps.catalog.completeBoardId(value)),
+    },
+  });
+  server.registerResource(
+    'board-schedule',
+    template,
+    {
+      title: 'Board schedule',
+      description: `A board's jobs for the next ${SCHEDULE_DAYS} days by local date, with roles, local times and open places.`,
+      mimeType: MARKDOWN,
+    },
+    (uri, variables) =>
+      guardRead(uri.href, deps.logger, async () => {
+        const boardId = variable(variables, 'boardId');
+        const board = await deps.catalog.board(boardId);
+        if (!board) {
+          const index = await deps.catalog.jobIndex();
+          throw unknownResource(
+            uri.href,
+            `no board "${boardId}" among the boards seen in jobs dated ${index.from} to ${index.to}`,
+            `Known boards: ${index.boards.map((known) => `${known.id} (${known.name})`).join(', ') || 'none'}; crew://boards lists them.`,
+          );
+        }
+        const { first, last } = scheduleDates(deps.catalog.now(), board.timezone);
+        return markdown(
+          uri.href,
+          renderSchedule(board, await boardJobs(deps, board, first, last), first, last),
+        );
+      }),
+  );
+}

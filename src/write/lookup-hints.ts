@@ -1,0 +1,27 @@
+// Which read tool finds a valid value when the platform answers a write with ITEM_NOT_FOUND or
+// AMBIGUOUS (§7), by the input path that failed. Used with mutationResult(payload, lookupHint).
+import type { LookupHint } from '../platform/graphql.js';
+
+const HINTS: [RegExp, string][] = [
+  [
+    /\.dataType\[\d+\]\.dataTypeTitle$/,
+    'get_crew lists data types with ids, titles and options; send dataTypeId to avoid an ambiguous title.',
+  ],
+  [/\.dataType\[\d+\]/, 'get_crew lists data types with ids, titles and options.'],
+  [
+    /profile\.dataTypes\[\d+\]/,
+    "get_crew shows the profile's own and inherited data types with their ids and uniqueIds.",
+  ],
+  [/^dataTypes\[\d+\]/, "get_crew shows the profile's own and inherited data types with their ids."],
+  [/profileIds|profileId$/, 'get_crew and list_crew show profile ids.'],
+  [/roleTypeId$/, 'list_jobs shows roleTypeIds of roles; get_crew shows the role types crew hold.'],
+  [/boardId$/, 'list_jobs shows board ids (board of each job).'],
+  [/roles\[\d+\]\.id$/, 'list_jobs (jobIds filter) shows the role ids of a job.'],
+  [/^jobs\[\d+\]\.id$/, 'list_jobs shows job ids.'],
+  [/^(crewId|crewEmail)$/, 'list_crew shows crew ids and emails.'],
+];
+
+export const lookupHint: LookupHint = (path, code) => {
+  if (code !== 'ITEM_NOT_FOUND' && code !== 'AMBIGUOUS' && !/optionNames/.test(path)) return undefined;
+  return HINTS.find(([pattern]) => pattern.test(path))?.[1];
+};

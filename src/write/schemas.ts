@@ -1,0 +1,52 @@
+// Input and output pieces shared by the write tools. Field names are the platform's own
+// (platform-contract.graphql inputs). Enumerated values that a domain check explains better
+// than a schema error (conditions, genders) are plain strings here: the check names the rule
+// and the fix instead of a bare "invalid enum value". Descriptions are few: every token here is
+// paid in every conversation.
+import { z } from 'zod';
+
+/** Deprecated no-op inputs (§4.4 rule 10): accepted, reported, never sent. */
+export const deprecatedNoop = z.array(z.string()).optional().describe('Deprecated, ignored');
+
+/**
+ * RoleRequirementsInput. Every kind's shape is told in one description, far cheaper than a
+ * schema; the kinds pass through and are checked by requirementShapeProblems (kinds, JSON types)
+ * and the domain rules (§2.3: references, conditions, options), which name the rule and the fix.
+ */
+export const requirementsInput = z
+  .looseObject({})
+  .describe(
+    'dataType[{dataTypeId|dataTypeTitle,optionNames,condition ALL|ANY|NONE}], roleType{roleTypeId,condition EQUAL}, profile{profileIds,condition ANY|NONE}, ageRestriction{minAge,maxAge}, genderRestriction{genders}, distanceRestriction{maxDistanceKm}, labels[], tags[]',
+  );
+
+export const addressInput = z.object({
+  line1: z.string().optional(),
+  line2: z.string().optional(),
+  city: z.string().optional(),
+  postcode: z.string().optional(),
+  country: z.string().optional(),
+});
+
+export const dataTypeAnswerInput = z.object({
+  id: z.string().optional(),
+  uniqueId: z.string().optional(),
+  value: z.string().optional(),
+  optionNames: z.array(z.string()).optional(),
+  score: z.number().optional(),
+});
+
+export const crewProfileInput = z.object({
+  profileId: z.string().optional(),
+  dataTypes: z.array(dataTypeAnswerInput).optional().describe('Answers; data type by id or uniqueId'),
+});
+
+// ------------------------------------------------------------------------------ outputs
+
+export const droppedSchema = z.object({ path: z.string(), replacement: z.string() });
+
+/** What every write result may carry besides the entities: warnings, dropped inputs, notes. */
+export const writeNotes = {
+  warnings: z.array(z.string()).optional(),
+  dropped: z.array(droppedSchema).optional().describe('Deprecated inputs not sent'),
+  notes: z.array(z.string()).optional(),
+};

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { RuleIssue } from '../src/domain/issues.js';
+import { stripDeprecatedInputs } from '../src/domain/requirements.js';
+import { mutationResult } from '../src/platform/graphql.js';
+import { defineTool } from '../src/tooling/define-tool.js';
+import { loadDocument } from '../src/tooling/documents.js';
+import { crewSummarySchema, toCrewSummary, type UpstreamCrewSummary } from '../src/views/crew.js';
+import { stopOnErrors, writeNotes } from '../src/write/checks.js';
+import {
+  ANSWERS_UNCHECKED,
+  checkAnswerRefs,
+  checkAnswersAgainst,
+  type ProfileAnswers,
+} from '../src/write/crew-answers.js';
+import { lookupHint } from '../src/write/lookup-hints.js';
+import {
+  addressInput,
+  crewProfileInput,
+  deprecatedNoop,
+  writeNotes as writeNotesSchema,
+} from '../src/write/schemas.js';
+
+const document = loadDocument('create-crew');
+
+const crewMember = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().optional(),
+  uniqueId: z.string().optional(),
+  address: addressInput.optional(),
+  profile: crewProfileInput.optional(),
+  attributes: deprecatedNoop,
+  skills: deprecatedNoop,
+});
+
+interface Answer {
+  createCrew: {
+    success: boolean;
+    errors?: Record<string, string[]>;
+    errorCodes?: Record<string, string>;
+    crew: UpstreamCrewSummary[];
+  };
+}
+
+export const createCrew = defineTool({
+  name: 'create_crew',
+  title: 'Create crew',
+  description:
+    'Create crew accounts with address and profile answers (profile.dataTypes: a data type by id or uniqueId, own or inherited global). Checked before sending; returns the new crew ids.',
+  inputSchema: z.object({ crew: z.array(crewMember).min(1) }),
+  outputSchema: z.object({ crew: z.array(crewSummarySchema), ...writeNotesSchema }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  scopes: ['crew:write'],
+  toolset: 'crew',
+  async handler(input, ctx) {
+    const stripped = stripDeprecatedInputs(input);
+    const issues: RuleIssue[] = [...stripped.issues];
+    const answers: ProfileAnswers[] = stripped.value.crew.flatMap((member, index) =>
+      member.profile?.dataTypes?.length
+        ? [
+            {
+              profileId: member.profile.profileId,
+              answers: member.profile.dataTypes,
+              path: `crew[${index}].profile.dataTypes`,
+            },
+          ]
+        : [],
+    );
+    issues.push(...answers.flatMap(checkAnswerRefs));
+    stopOnErrors(issues, 'createCrew');
+
+    const notes: string[] = [];
+    if (answers.length) {
+      const catalogue = (await ctx.services.dataTypes?.get(ctx.signal)) ?? null;
+      if (catalogue) issues.push(...answers.flatMap((entry) => checkAnswersAgainst(entry, catalogue)));
+      else notes.push(ANSWERS_UNCHECKED);
+      stopOnErrors(issues, 'createCrew');
+    }
+
+    const data = await ctx.platform.graphql.mutate<Answer>(
+      document,
+      { input: stripped.value },
+      { signal: ctx.signal, checkWith: 'list_crew (search by email)' },
+    );
+    const created = mutationResult(data.createCrew, lookupHint).crew;
+    return { data: { crew: created.map(toCrewSummary), ...writeNotes(issues, stripped.dropped, notes) } };
+  },
+});
