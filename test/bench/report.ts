@@ -1,0 +1,57 @@
+// Markdown building blocks of BENCHMARKS.md, and the shared context every section runs in.
+import type { RunningSandbox } from '../../src/sandbox/types.js';
+import type { Summary } from './stats.js';
+
+export interface BenchContext {
+  /** The sandbox started in the benchmark process: every section's upstream. */
+  sandbox: RunningSandbox;
+  /** The command line that produced this run, for the report. */
+  command: string;
+  /** Print progress on stderr (stdout stays clean). */
+  log(message: string): void;
+}
+
+export interface Section {
+  id: string;
+  title: string;
+  run(ctx: BenchContext): Promise<string>;
+}
+
+export function table(headers: string[], rows: (string | number)[][]): string {
+  // A pipe inside a cell (e.g. a regex in a schema) would end the cell: GFM reads \| as a literal pipe.
+  const line = (cells: (string | number)[]) =>
+    `| ${cells.map((cell) => String(cell).replaceAll('|', '\\|')).join(' | ')} |`;
+  return [line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** Milliseconds with a precision that suits their size. */
+export function ms(value: number): string {
+  if (!Number.isFinite(value)) return 'n/a';
+  return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
+}
+
+export function ratio(value: number): string {
+  return Number.isFinite(value) ? `${value.toFixed(2)}x` : 'n/a';
+}
+
+export function int(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+/** "median (p95, min-max, IQR)" columns of a timing summary. */
+export function timingCells(summary: Summary): string[] {
+  return [
+    ms(summary.median),
+    ms(summary.p95),
+    `${ms(summary.min)}–${ms(summary.max)}`,
+    ms(summary.iqr),
+    String(summary.n),
+  ];
+}
+
+export const TIMING_HEADERS = ['median ms', 'p95 ms', 'min–max ms', 'IQR ms', 'n'];
+
+/** A fenced block of the exact calls behind a figure. */
+export function commands(lines: string[]): string {
+  return ['```', ...lines, '```'].join('\n');
+}

@@ -1,0 +1,162 @@
+// The context budget as tests: what the tool list and typical results cost a model, in o200k
+// tokens (a real tokenizer, so the figures do not depend on the machine), and how many token
+// requests the server makes per token lifetime. BENCHMARKS.md (npm run bench) has the figures
+// these budgets were set from; lower a budget when a change wins tokens.
+import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src/sandbox/types.js';
+import { RESULT_TOKEN_LIMIT } from '../../src/tooling/budget.js';
+import { allTools } from '../../tools/index.js';
+import { countTokens, type ListedTool, modelListTokens, modelView, resultCost } from '../bench/tokens.js';
+import { type Connected, connectInProcess, textOf } from '../helpers/mcp.js';
+import { startTestSandbox } from '../helpers/sandbox.js';
+
+/**
+ * The whole default tool list (demo-admin, every tool), model-visible: 3,114 measured with 16
+ * tools, plus a margin. The house rule caps it at 4,000; a new tool that needs more raises this
+ * deliberately, in the same change.
+ */
+const TOOL_LIST_BUDGET = 3_300;
+/** Any one tool, model-visible (name + description + inputSchema). */
+const PER_TOOL_BUDGET = 450;
+
+/** Typical results (text + structuredContent), on the seeded test sandbox; measured, plus a margin. */
+const RESULT_BUDGETS: { tool: string; args: Record<string, unknown>; budget: number }[] = [
+  { tool: 'list_jobs', args: { perPage: 100 }, budget: 18_000 },
+  { tool: 'list_crew', args: { perPage: 100 }, budget: 14_000 },
+  // Crew member 1 answers every data type: the largest seeded profile.
+  { tool: 'get_crew', args: { crewId: 1 }, budget: 1_200 },
+];
+
+/** Calls that would return more than fits and must be cut to the hard limit. */
+const OVERSIZED_CALLS: { tool: string; args: Record<string, unknown> }[] = [
+  { tool: 'list_jobs', args: { perPage: 100, allPages: true, maxItems: 2000 } },
+  { tool: 'list_crew', args: { perPage: 100, allPages: true, maxItems: 2000 } },
+];
+
+describe('tool list budget', () => {
+  let sandbox: RunningSandbox;
+  let tools: ListedTool[];
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    const connected = await connectInProcess(sandbox);
+    try {
+      tools = (await connected.client.listTools()).tools;
+    } finally {
+      await connected.close();
+    }
+  });
+
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  it('measures the default set: demo-admin lists every registered tool', () => {
+    const listed = tools.map((tool) => tool.name);
+    for (const tool of allTools) expect(listed).toContain(tool.name);
+  });
+
+  it(`keeps the whole model-visible list within ${TOOL_LIST_BUDGET} tokens`, () => {
+    const total = modelListTokens(tools);
+    const costliest = tools
+      .map((tool) => `${tool.name} ${countTokens(modelView(tool))}`)
+      .sort((a, b) => Number(b.split(' ')[1]) - Number(a.split(' ')[1]))
+      .slice(0, 5);
+    expect(
+      total,
+      `${total} tokens for ${tools.length} tools; costliest: ${costliest.join(', ')}`,
+    ).toBeLessThanOrEqual(TOOL_LIST_BUDGET);
+  });
+
+  it(`keeps every tool within ${PER_TOOL_BUDGET} tokens`, () => {
+    const overBudget = tools
+      .map((tool) => ({ tool: tool.name, tokens: countTokens(modelView(tool)) }))
+      .filter((entry) => entry.tokens > PER_TOOL_BUDGET)
+      .map((entry) => `${entry.tool}: ${entry.tokens} tokens`);
+    expect(overBudget).toEqual([]);
+  });
+
+  it('counts what a model reads: the view holds the name, the description and the input schema', () => {
+    const tool = tools.find((candidate) => candidate.name === 'get_crew') as ListedTool;
+    const view = JSON.parse(modelView(tool));
+    expect(Object.keys(view)).toEqual(['name', 'description', 'inputSchema']);
+    expect(view.description).toMatch(/Scope: crew:read\.$/);
+    expect(countTokens(modelView(tool))).toBeGreaterThan(countTokens(tool.description ?? ''));
+  });
+});
+
+describe('result budgets', () => {
+  let sandbox: RunningSandbox;
+  let connected: Connected;
+  let client: Client;
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    connected = await connectInProcess(sandbox);
+    client = connected.client;
+  });
+
+  afterAll(async () => {
+    await connected?.close();
+    await sandbox?.close();
+  });
+
+  it('states every budget under the hard limit of one result', () => {
+    for (const { budget } of RESULT_BUDGETS) expect(budget).toBeLessThan(RESULT_TOKEN_LIMIT);
+  });
+
+  it.each(RESULT_BUDGETS)('$tool $args stays within $budget tokens', async ({ tool, args, budget }) => {
+    const result = await client.callTool({ name: tool, arguments: args });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const cost = resultCost(result);
+    // A result that is nearly empty would pass any budget: make sure the data is there.
+    expect(cost.text).toBeGreaterThan(budget / 4);
+    expect(cost.both).toBeLessThanOrEqual(budget);
+  });
+
+  it.each(OVERSIZED_CALLS)('$tool $args is cut to under the hard limit', async ({ tool, args }) => {
+    const result = await client.callTool({ name: tool, arguments: args });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(resultCost(result).both).toBeLessThan(RESULT_TOKEN_LIMIT);
+  });
+});
+
+describe('token requests', () => {
+  // Short enough for a test, long enough that a handful of in-process calls fit in one lifetime
+  // (the server refreshes at 90% of a short lifetime).
+  const LIFETIME_SECONDS = 3;
+  let sandbox: RunningSandbox;
+  let connected: Connected;
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox({ faults: { tokenLifetimeSeconds: LIFETIME_SECONDS } });
+    connected = await connectInProcess(sandbox);
+  });
+
+  afterAll(async () => {
+    await connected?.close();
+    await sandbox?.close();
+  });
+
+  const call = async () => {
+    const result = await connected.client.callTool({ name: 'list_crew', arguments: { perPage: 1 } });
+    expect(result.isError, textOf(result)).toBeFalsy();
+  };
+  const burst = (count: number) => Promise.all(Array.from({ length: count }, call));
+
+  it('makes one token request per token lifetime, however many calls', async () => {
+    // The server fetched its token at startup to read its scopes.
+    expect(sandbox.stats.tokenRequests).toBe(1);
+    await burst(10);
+    await call();
+    await call();
+    expect(sandbox.stats.graphqlRequests).toBeGreaterThanOrEqual(12);
+    expect(sandbox.stats.tokenRequests).toBe(1);
+
+    await new Promise((resolve) => setTimeout(resolve, LIFETIME_SECONDS * 1000 + 100));
+    await burst(10);
+    await call();
+    expect(sandbox.stats.tokenRequests).toBe(2);
+  });
+});
