@@ -166,8 +166,8 @@ export function buildServer(app: AppContext): McpServer {
       {
         title: tool.title,
         description: describeTool(tool),
-        inputSchema: wireSchema(tool.inputSchema),
-        outputSchema: wireSchema(tool.outputSchema),
+        inputSchema: wireSchema(tool.inputSchema, 'input'),
+        outputSchema: wireSchema(tool.outputSchema, 'output'),
         annotations: { title: tool.title, ...tool.annotations },
         _meta: { 'crew-mcp/scopes': tool.scopes, 'crew-mcp/toolset': tool.toolset },
       },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { UserInputError } from '../../src/platform/errors.js';
 import { toInputPath } from '../../src/platform/graphql.js';
 import { parseRetryAfter } from '../../src/platform/http.js';
@@ -6,6 +7,7 @@ import { estimateTokens, fitItems } from '../../src/tooling/budget.js';
 import { collectPages, pageLocally } from '../../src/tooling/pagination.js';
 import { pruneEmpty, renderCompact } from '../../src/tooling/render.js';
 import { resolveRange } from '../../src/tooling/time-range.js';
+import { wireSchema } from '../../src/tooling/wire-schema.js';
 
 const noProgress = { progress: async () => undefined };
 
@@ -128,5 +130,42 @@ describe('platform helpers', () => {
   it('parses Retry-After in seconds', () => {
     expect(parseRetryAfter('2')).toBe(2000);
     expect(parseRetryAfter(null)).toBeUndefined();
+  });
+});
+
+describe('wire schemas', () => {
+  const schema = z.object({
+    jobs: z.array(
+      z.object({ id: z.string(), roles: z.array(z.object({ startTime: z.string() })).optional() }),
+    ),
+    page: z.number().int().default(1),
+    when: z.string().datetime().optional(),
+  });
+
+  it('refuses unknown input fields, naming the path and the nearest known field', () => {
+    const result = wireSchema(schema, 'input')['~standard'].validate({
+      jobs: [{ id: '1', roles: [{ startTime: 'x', startTIme: 'y' }] }],
+    }) as { issues?: { path: PropertyKey[]; message: string }[] };
+    expect(result.issues).toEqual([
+      {
+        path: ['jobs', 0, 'roles', 0, 'startTIme'],
+        message: 'Unknown field "startTIme"; did you mean "startTime"? Known fields: startTime.',
+      },
+    ]);
+  });
+
+  it('validates and applies defaults like zod otherwise', () => {
+    const result = wireSchema(schema, 'input')['~standard'].validate({ jobs: [] }) as { value?: unknown };
+    expect(result.value).toEqual({ jobs: [], page: 1 });
+  });
+
+  it('describes itself without $schema, safe-integer bounds or format regexes', () => {
+    const json = JSON.stringify(
+      (
+        wireSchema(schema, 'input')['~standard'] as unknown as { jsonSchema: { input: () => unknown } }
+      ).jsonSchema.input(),
+    );
+    expect(json).not.toMatch(/\$schema|9007199254740991|"pattern"/);
+    expect(json).toMatch(/"format":"date-time"/);
   });
 });
