@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { defineTool } from '../src/tooling/define-tool.js';
 import { loadDocument } from '../src/tooling/documents.js';
 import { listResult, queryPages } from '../src/tooling/list-result.js';
-import { type PageAnswer, pageInfoSchema, paginationInput } from '../src/tooling/pagination.js';
+import { pageInfoSchema, paginationInput } from '../src/tooling/pagination.js';
 import { crewSummarySchema, toCrewSummary, type UpstreamCrewSummary } from '../src/views/crew.js';
 import { crewStatusSchema } from '../src/views/enums.js';
 
 const document = loadDocument('list-crew');
-
 
 export const listCrew = defineTool({
   name: 'list_crew',
