@@ -82,6 +82,13 @@ export const listCrewJobs = defineTool({
         timezone: zone,
       };
     });
-    return listResult('crewJobs', 'crew jobs', crewJobs, collected.info);
+    return listResult(
+      'crewJobs',
+      'crew jobs',
+      crewJobs,
+      collected.info,
+      (crewJob) =>
+        `${crewJob.id} ${crewJob.status}/${crewJob.attendance} · crew ${crewJob.crew} · job ${crewJob.job} · role ${crewJob.role} · ${crewJob.time} ${crewJob.timezone}`,
+    );
   },
 });

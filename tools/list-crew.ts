@@ -3,7 +3,12 @@ import { defineTool } from '../src/tooling/define-tool.js';
 import { loadDocument } from '../src/tooling/documents.js';
 import { listResult, queryPages } from '../src/tooling/list-result.js';
 import { pageInfoSchema, paginationInput } from '../src/tooling/pagination.js';
-import { crewSummarySchema, toCrewSummary, type UpstreamCrewSummary } from '../src/views/crew.js';
+import {
+  crewSummaryLine,
+  crewSummarySchema,
+  toCrewSummary,
+  type UpstreamCrewSummary,
+} from '../src/views/crew.js';
 import { crewStatusSchema } from '../src/views/enums.js';
 
 const document = loadDocument('list-crew');
@@ -40,6 +45,6 @@ export const listCrew = defineTool({
         input: { filter, page, perPage },
       }),
     );
-    return listResult('crew', 'crew', collected.items.map(toCrewSummary), collected.info);
+    return listResult('crew', 'crew', collected.items.map(toCrewSummary), collected.info, crewSummaryLine);
   },
 });

@@ -5,7 +5,7 @@ import { listResult, queryPages } from '../src/tooling/list-result.js';
 import { type Collected, pageInfoSchema, pageLocally, paginationInput } from '../src/tooling/pagination.js';
 import { resolveRange, withinLocalDates } from '../src/tooling/time-range.js';
 import { crewJobStatusSchema } from '../src/views/enums.js';
-import { jobViewSchema, toJobView, type UpstreamJob } from '../src/views/job.js';
+import { jobLines, jobViewSchema, toJobView, type UpstreamJob } from '../src/views/job.js';
 
 const document = loadDocument('list-jobs');
 
@@ -58,6 +58,6 @@ export const listJobs = defineTool({
       collected = await queryPages<UpstreamJob>(ctx, document, 'companyJobs', input, variables);
     }
 
-    return listResult('jobs', 'jobs', collected.items.map(toJobView), collected.info);
+    return listResult('jobs', 'jobs', collected.items.map(toJobView), collected.info, jobLines);
   },
 });

@@ -63,6 +63,13 @@ export const listLeavers = defineTool({
       leftAt: leaver.leftAt,
       ...(leaver.reason ? { reason: leaver.reason } : {}),
     }));
-    return listResult('leavers', 'leavers', leavers, collected.info);
+    return listResult(
+      'leavers',
+      'leavers',
+      leavers,
+      collected.info,
+      (leaver) =>
+        `${leaver.crewId} ${leaver.name} <${leaver.email}> left ${leaver.leftAt}${leaver.reason ? `: ${leaver.reason}` : ''}`,
+    );
   },
 });

@@ -33,15 +33,20 @@ export function queryPages<T>(
   );
 }
 
-/** `{ [key]: items, page }` with a text rendering, cut to the budget with a note when needed. */
+/**
+ * `{ [key]: items, page }` with a text rendering, cut to the budget with a note when needed.
+ * `line` renders one item on one line (a list's items share their keys, so naming them on every
+ * line would be most of the text); without it the generic compact rendering is used.
+ */
 export function listResult<K extends string, T>(
   key: K,
   noun: string,
   items: T[],
   info: PageInfo,
+  line?: (item: T) => string,
 ): Rendered<{ page: PageInfo } & Record<K, T[]>> {
   return fitItems(items, (kept, cut) => ({
     data: { [key]: kept, page: info } as { page: PageInfo } & Record<K, T[]>,
-    text: `${pageLine(info, noun, cut)}\n${renderCompact({ [key]: kept })}`,
+    text: `${pageLine(info, noun, cut)}\n${line ? kept.map(line).join('\n') : renderCompact({ [key]: kept })}`,
   }));
 }

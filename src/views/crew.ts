@@ -106,6 +106,19 @@ export function toCrewSummary(crew: UpstreamCrewSummary): CrewSummary {
   };
 }
 
+/** One line per crew member: "12 Ada Lovelace <ada@example.com> +44 7700 900123 · ACTIVE · London · roleTypes 2 · profiles 1 Hospitality". */
+export function crewSummaryLine(crew: CrewSummary): string {
+  const parts = [
+    [crew.id, crew.name, `<${crew.email}>`, crew.phone].filter(Boolean).join(' '),
+    crew.status,
+    crew.city,
+    crew.uniqueId ? `uniqueId ${crew.uniqueId}` : undefined,
+    crew.roleTypeIds?.length ? `roleTypes ${crew.roleTypeIds.join(',')}` : undefined,
+    crew.profiles.length ? `profiles ${crew.profiles.join(', ').replaceAll(': ', ' ')}` : undefined,
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
 export function toDataTypeView(dataType: UpstreamDataType): DataTypeView {
   const answer = dataType.answer;
   const chosen = answer?.optionNames?.length ? answer.optionNames.join(', ') : answer?.value;

@@ -51,7 +51,7 @@ export const roleViewSchema = z.object({
   uniqueId: z.string().optional(),
   title: z.string(),
   roleTypeId: z.string().optional(),
-  start: z.string().describe('Local wall-clock time in the job timezone'),
+  start: z.string().describe('Local wall-clock time in the job timezone; HH:mm on the job date'),
   end: z.string(),
   quantity: z.number(),
   assignments: z.record(z.string(), z.number()).optional().describe('Crew jobs by status'),
@@ -121,13 +121,14 @@ function countByStatus(
   return counts;
 }
 
-export function toRoleView(role: UpstreamRole, zone: string): RoleView {
+/** A role in its job's zone; times drop the date when it is the job's own (roles start on it). */
+export function toRoleView(role: UpstreamRole, zone: string, jobDate?: string): RoleView {
   const startDate =
     DateTime.fromISO(role.startTime, { setZone: true }).setZone(zone).toISODate() ?? undefined;
   const view: RoleView = {
     id: role.id,
     title: role.title,
-    start: localTime(role.startTime, zone),
+    start: localTime(role.startTime, zone, jobDate),
     end: localTime(role.endTime, zone, startDate),
     quantity: role.quantity,
     payType: role.payType,
@@ -153,10 +154,38 @@ export function toJobView(job: UpstreamJob): JobView {
     date: job.date,
     timezone: job.timezone,
     board: { id: job.board.id, name: job.board.name },
-    roles: job.roles.map((role) => toRoleView(role, job.timezone)),
+    roles: job.roles.map((role) => toRoleView(role, job.timezone, job.date)),
   };
   if (job.uniqueId) view.uniqueId = job.uniqueId;
   if (job.multiDayJobId) view.multiDayJobId = job.multiDayJobId;
   if (job.location) view.location = job.location;
   return view;
+}
+
+function roleLine(role: RoleView): string {
+  const pay = role.payType === 'HOURLY' ? `${role.payRate}/h` : `fixed ${role.payRate}`;
+  const counts = role.assignments
+    ? ` (${Object.entries(role.assignments)
+        .map(([status, count]) => `${status} ${count}`)
+        .join(', ')})`
+    : '';
+  const parts = [
+    `role ${role.id} ${role.title}${role.uniqueId ? ` [${role.uniqueId}]` : ''} ${role.start}-${role.end} ×${role.quantity}${counts}`,
+    `${pay}${role.breakPeriod ? ` break ${role.breakPeriod}m` : ''} total ${role.total}`,
+    role.roleTypeId ? `roleType ${role.roleTypeId}` : undefined,
+    role.requirements?.length ? `needs ${role.requirements.join('; ')}` : undefined,
+    role.legacyBreak ? `LEGACY BREAK: ${role.legacyBreak}` : undefined,
+  ];
+  return `  ${parts.filter(Boolean).join(' · ')}`;
+}
+
+/** A job as a header line plus one line per role, times local to the job's timezone. */
+export function jobLines(job: JobView): string {
+  const header = [
+    `job ${job.id} "${job.title}"${job.uniqueId ? ` [${job.uniqueId}]` : ''} ${job.date} ${job.timezone}`,
+    `board ${job.board.id} ${job.board.name}`,
+    job.multiDayJobId ? `multi-day ${job.multiDayJobId}` : undefined,
+    job.location ? `at ${job.location}` : undefined,
+  ];
+  return [header.filter(Boolean).join(' · '), ...job.roles.map(roleLine)].join('\n');
 }

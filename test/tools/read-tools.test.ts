@@ -41,7 +41,7 @@ describe('list_jobs', () => {
     expect(data.page.next).toMatch(/page: 2/);
     const job = data.jobs[0];
     expect(job.timezone).toMatch(/\//);
-    expect(job.roles[0].start).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(job.roles[0].start).toMatch(/^\d{2}:\d{2}$/);
     expect(text).toMatch(/5 jobs shown \(page 1 of \d+, \d+ in all\)/);
     expect(text).not.toMatch(/null/);
   });

@@ -57,7 +57,7 @@ describe('create_jobs: times (§4.4 rules 1, 2)', () => {
     expect(created.id).toMatch(/\d+/);
     expect(created.timezone).toBe('Europe/London');
     expect(created.roles[0]).toMatchObject({
-      start: '2027-01-15 18:00',
+      start: '18:00',
       end: '23:00',
       breakPeriod: 30,
       total: 54,
@@ -77,7 +77,7 @@ describe('create_jobs: times (§4.4 rules 1, 2)', () => {
     });
     expect(isError, text).toBe(false);
     expect(data.jobs[0].timezone).toBe('America/New_York');
-    expect(data.jobs[0].roles[0].start).toBe('2027-01-20 09:00');
+    expect(data.jobs[0].roles[0].start).toBe('09:00');
   });
 
   it('rejects a timezone that is not an IANA name, sending nothing', async () => {
@@ -149,7 +149,7 @@ describe('create_jobs: times (§4.4 rules 1, 2)', () => {
     expect(data.warnings.join('\n')).toMatch(
       /DST_AMBIGUOUS: jobs\[0\]\.roles\[0\]\.startTime: 01:30 happens twice/,
     );
-    expect(data.jobs[0].roles[0].start).toBe('2027-10-31 01:30');
+    expect(data.jobs[0].roles[0].start).toBe('01:30');
   });
 
   it('rejects a breakPeriod in hours or not shorter than the role (rule 6)', async () => {
@@ -448,7 +448,7 @@ describe('update_jobs (§4.4 rules 4, 5, 7)', () => {
     });
     expect(isError, text).toBe(false);
     expect(data.jobs[0]).toMatchObject({ timezone: 'America/New_York' });
-    expect(data.jobs[0].roles[0].start).toBe('2027-01-22 18:00');
+    expect(data.jobs[0].roles[0].start).toBe('18:00');
     const [stored] = await allJobs(sandbox, { jobIds: [id] });
     expect(stored.roles[0].startTime).toMatch(
       /^2027-01-22T18:00:00(\.000)?-05:00$|^2027-01-22T23:00:00(\.000)?Z$/,

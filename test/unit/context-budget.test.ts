@@ -22,14 +22,17 @@ const PER_TOOL_BUDGET = 450;
 
 /** Typical results (text + structuredContent), on the seeded test sandbox; measured, plus a margin. */
 const RESULT_BUDGETS: { tool: string; args: Record<string, unknown>; budget: number }[] = [
-  { tool: 'list_jobs', args: { perPage: 100 }, budget: 18_000 },
-  { tool: 'list_crew', args: { perPage: 100 }, budget: 14_000 },
+  // The default page (25 jobs); a page of 100 jobs does not fit one result and is cut (below).
+  { tool: 'list_jobs', args: { perPage: 25 }, budget: 9_000 },
+  { tool: 'list_crew', args: { perPage: 100 }, budget: 11_000 },
+  { tool: 'list_crew_jobs', args: { perPage: 100 }, budget: 13_500 },
   // Crew member 1 answers every data type: the largest seeded profile.
   { tool: 'get_crew', args: { crewId: 1 }, budget: 1_200 },
 ];
 
 /** Calls that would return more than fits and must be cut to the hard limit. */
 const OVERSIZED_CALLS: { tool: string; args: Record<string, unknown> }[] = [
+  { tool: 'list_jobs', args: { perPage: 100 } },
   { tool: 'list_jobs', args: { perPage: 100, allPages: true, maxItems: 2000 } },
   { tool: 'list_crew', args: { perPage: 100, allPages: true, maxItems: 2000 } },
 ];
