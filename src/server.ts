@@ -78,7 +78,7 @@ export function selectTools(
 
 /** The description a model reads: the tool's own words plus the scope it needs. */
 export function describeTool(tool: ToolDefinition): string {
-  return `${tool.description} Scope: ${tool.scopes.join(', ')}.`;
+  return `${tool.description} Scope: ${tool.scopes.length ? tool.scopes.join(', ') : 'none'}.`;
 }
 
 function clientCanElicit(server: McpServer, mcp: ServerContext): boolean {

@@ -4,6 +4,7 @@ import { createCrew } from './create-crew.js';
 import { createJobs } from './create-jobs.js';
 import { createWebhook } from './create-webhook.js';
 import { deleteWebhook } from './delete-webhook.js';
+import { describeSchema } from './describe-schema.js';
 import { getCrew } from './get-crew.js';
 import { listCrew } from './list-crew.js';
 import { listCrewFiles } from './list-crew-files.js';
@@ -34,6 +35,7 @@ export const tools: Record<string, ToolDefinition> = {
   create_crew: createCrew,
   update_crew: updateCrew,
   update_profile_data_types: updateProfileDataTypes,
+  describe_schema: describeSchema,
 } as Record<string, ToolDefinition>;
 
 export const allTools: ToolDefinition[] = Object.values(tools);

@@ -99,9 +99,31 @@ export function renderSchema(sdl: string): string {
 
 let rendered: string | null = null;
 
-function schemaText(): string {
+export function schemaText(): string {
   rendered ??= renderSchema(readPackageFile('src', 'platform', 'schema.graphql'));
   return rendered;
+}
+
+let entries: Map<string, string> | null = null;
+
+/** One compact line per operation and per type of the schema model, by name. */
+export function schemaEntries(): Map<string, string> {
+  if (entries) return entries;
+  const schema = buildSchema(readPackageFile('src', 'platform', 'schema.graphql'));
+  entries = new Map();
+  for (const kind of ['query', 'mutation'] as const) {
+    const root = kind === 'query' ? schema.getQueryType() : schema.getMutationType();
+    const lines = operationLines(schema, kind);
+    Object.keys(root?.getFields() ?? {}).forEach((name, index) => {
+      entries?.set(name, `${kind} ${(lines[index] ?? '').replace(/^- /, '')}`);
+    });
+  }
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (type.name === 'Query' || type.name === 'Mutation') continue;
+    const line = typeLine(type);
+    if (line) entries.set(type.name, line.replace(/^- /, ''));
+  }
+  return entries;
 }
 
 export function registerSchema(server: McpServer, deps: ResourceDeps): void {

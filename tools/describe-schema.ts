@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { UserInputError } from '../src/platform/errors.js';
+import { schemaEntries } from '../src/resources/schema.js';
+import { defineTool } from '../src/tooling/define-tool.js';
+
+export const describeSchema = defineTool({
+  name: 'describe_schema',
+  title: 'Describe the platform schema',
+  description:
+    'Compact definitions of platform operations and types by name (e.g. createJobs, CreateRoleInput, DTType); without names, the list of names. Reads the schema model, not the platform.',
+  inputSchema: z.object({ names: z.array(z.string()).max(20).optional() }),
+  outputSchema: z.object({ definitions: z.array(z.string()) }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scopes: [],
+  toolset: 'schema',
+  async handler(input) {
+    const entries = schemaEntries();
+    if (!input.names?.length) {
+      const definitions = [`operations and types: ${[...entries.keys()].join(', ')}`];
+      return { data: { definitions }, text: definitions.join('\n') };
+    }
+    const byLowerName = new Map([...entries.keys()].map((name) => [name.toLowerCase(), name]));
+    const unknown = input.names.filter((name) => !byLowerName.has(name.toLowerCase()));
+    if (unknown.length > 0) {
+      throw new UserInputError(
+        `Unknown schema name(s): ${unknown.join(', ')}.`,
+        unknown.map((name, index) => ({
+          path: `names[${input.names?.indexOf(name) ?? index}]`,
+          message: `"${name}" is neither an operation nor a type`,
+          fix: `Call describe_schema without names for the list; close matches: ${
+            [...entries.keys()]
+              .filter((known) => known.toLowerCase().includes(name.toLowerCase().slice(0, 5)))
+              .join(', ') || 'none'
+          }.`,
+        })),
+      );
+    }
+    const definitions = input.names.map(
+      (name) => entries.get(byLowerName.get(name.toLowerCase()) as string) as string,
+    );
+    return { data: { definitions }, text: definitions.join('\n') };
+  },
+});
