@@ -8,7 +8,7 @@ import type { Logger } from './logger.js';
 import type { Platform } from './platform/client.js';
 import { resourcesExtension } from './resources/index.js';
 import type { RunningSandbox } from './sandbox/types.js';
-import type { AppContext } from './server.js';
+import type { AppContext, InstanceInfo } from './server.js';
 import type { Services } from './services.js';
 import type { RouteHandler } from './transports/http.js';
 import { webhooksExtension } from './webhooks/extension.js';
@@ -34,7 +34,7 @@ export interface Extension {
   services?: Partial<Services>;
   routes?: Record<string, RouteHandler>;
   /** Called on every server instance (one per stdio connection or per HTTP request). */
-  register?(server: McpServer, app: AppContext): void;
+  register?(server: McpServer, app: AppContext, instance: InstanceInfo): void;
   start?(context: StartContext): Promise<void>;
   close?(): Promise<void>;
 }

@@ -27,8 +27,18 @@ export interface ToolSelection {
   refused: { tool: ToolDefinition; reason: string }[];
 }
 
+/** What kind of server instance is being built. */
+export interface InstanceInfo {
+  /**
+   * True for an instance that lives as long as its client's connection (a stdio connection, a
+   * 2025-era HTTP session); false for a per-request instance (2026-07-28 HTTP), which must not
+   * hold listeners that outlive its request.
+   */
+  longLived: boolean;
+}
+
 /** Extra surface registered on every instance (resources, prompts). */
-export type ServerExtension = (server: McpServer, app: AppContext) => void;
+export type ServerExtension = (server: McpServer, app: AppContext, instance: InstanceInfo) => void;
 
 export interface AppContext {
   config: Config;
@@ -152,7 +162,7 @@ async function runTool(
   }
 }
 
-export function buildServer(app: AppContext): McpServer {
+export function buildServer(app: AppContext, instance: InstanceInfo = { longLived: true }): McpServer {
   const server = new McpServer(
     { name: 'crew-mcp', title: 'Crew staffing', version: VERSION },
     {
@@ -176,11 +186,11 @@ export function buildServer(app: AppContext): McpServer {
     );
   for (const tool of app.selection.listed) register(tool);
   for (const { tool } of app.selection.refused) register(tool).disable();
-  for (const extend of app.extensions) extend(server, app);
+  for (const extend of app.extensions) extend(server, app, instance);
   return server;
 }
 
 /** A factory for the SDK's serving entries: one instance per connection (stdio) or request (HTTP). */
-export function serverFactory(app: AppContext): McpServerFactory {
-  return () => buildServer(app);
+export function serverFactory(app: AppContext, instance: InstanceInfo): McpServerFactory {
+  return () => buildServer(app, instance);
 }

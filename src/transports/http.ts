@@ -1,14 +1,16 @@
 // MCP over Streamable HTTP at /mcp, plus GET /healthz and any extra routes (the webhook
 // receiver). Bound to 127.0.0.1 by default. The Host header must name this server (DNS
 // rebinding) and a browser Origin must be local or explicitly allowed: anything else is 403.
-// Both protocol eras are served: 2026-07-28 per request, 2025 clients statelessly.
+// Both protocol eras are served: 2026-07-28 per request by the SDK's modern handler, 2025
+// clients with sessions (legacy-sessions.ts), told apart by the SDK's own classifier.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { App } from '../app.js';
-import { serverFactory } from '../server.js';
+import { buildServer, serverFactory } from '../server.js';
 import { VERSION } from '../version.js';
+import { LegacySessions } from './legacy-sessions.js';
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
@@ -31,6 +33,30 @@ function hostnameOf(value: string): string | null {
   }
 }
 
+const MAX_BODY = 4 * 1024 * 1024;
+const TOO_LARGE = Symbol('too large');
+const INVALID = Symbol('invalid');
+
+async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) return TOO_LARGE;
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return INVALID;
+  }
+}
+
+function isInitialize(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some((message) => (message as { method?: string } | null)?.method === 'initialize');
+}
+
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
@@ -42,11 +68,36 @@ export async function startHttp(app: App, routes: Record<string, RouteHandler> =
     ...LOCAL_HOSTS,
     ...allowedOrigins.map((origin) => hostnameOf(origin) ?? origin),
   ]);
-  const handler = createMcpHandler(serverFactory(app), {
-    legacy: 'stateless',
+  const handler = createMcpHandler(serverFactory(app, { longLived: false }), {
+    legacy: 'reject',
     onerror: (error) => app.logger.debug({ err: error.message }, 'mcp http error'),
   });
-  const mcp = toNodeHandler(handler);
+  const modern = toNodeHandler(handler);
+  const legacy = new LegacySessions({
+    createServer: () => buildServer(app, { longLived: true }),
+    logger: app.logger,
+  });
+
+  const mcp = async (req: IncomingMessage, res: ServerResponse) => {
+    // GET (notification stream) and DELETE (end session) exist only in 2025-era sessions.
+    if (req.method === 'GET' || req.method === 'DELETE') return legacy.handle(req, res, undefined, false);
+    if (req.method !== 'POST') return json(res, 405, { error: 'method_not_allowed', message: 'Use POST.' });
+    const body = await readJsonBody(req);
+    if (body === TOO_LARGE)
+      return json(res, 413, { error: 'too_large', message: 'Request body over 4 MiB.' });
+    if (body === INVALID) {
+      return json(res, 400, {
+        jsonrpc: '2.0',
+        error: { code: -32700, message: 'Parse error: invalid JSON.' },
+        id: null,
+      });
+    }
+    const request = await toWebRequest(req, body);
+    if (req.headers['mcp-session-id'] || (await isLegacyRequest(request, body))) {
+      return legacy.handle(req, res, body, isInitialize(body));
+    }
+    return modern(req, res, body);
+  };
 
   const server = createServer(async (req, res) => {
     const hostHeader = hostnameOf(req.headers.host ?? '');
@@ -94,6 +145,7 @@ export async function startHttp(app: App, routes: Record<string, RouteHandler> =
     server,
     handler,
     async close() {
+      await legacy.close();
       await handler.close().catch(() => undefined);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -8,7 +8,7 @@ import { serverFactory } from '../server.js';
 
 export async function runStdio(app: App): Promise<void> {
   await app.start({ httpUrl: null, notify: null });
-  const handle = serveStdio(serverFactory(app), {
+  const handle = serveStdio(serverFactory(app, { longLived: true }), {
     onerror: (error) => app.logger.warn({ err: error.message }, 'stdio protocol error'),
   });
   await new Promise<void>((resolve) => {

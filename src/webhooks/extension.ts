@@ -42,8 +42,8 @@ export const webhooksExtension: ExtensionFactory = async ({
     name: 'webhooks',
     services: { events: log },
     routes: transport === 'http' ? { [WEBHOOK_PATH]: receiver } : {},
-    register(server) {
-      registerEventsResource(server, log, transport === 'stdio');
+    register(server, _app, instance) {
+      registerEventsResource(server, log, instance.longLived);
     },
     async start({ httpUrl, notify }) {
       if (notify) {

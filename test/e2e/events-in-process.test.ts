@@ -136,8 +136,8 @@ describe('events over a connection (2025 era, resources/subscribe)', () => {
   });
 });
 
-describe('events over HTTP (2026-07-28 listen; one server instance per request)', () => {
-  it('notifies a listening client through the notifier and attaches no per-request listener', async () => {
+describe('events over HTTP (2026-07-28 listen per request; 2025 sessions)', () => {
+  it('notifies listening and subscribed clients of both eras, with no per-request listener', async () => {
     const app = await createApp(loadConfig(['http', '--port', '0'], {}), {
       transport: 'http',
       logger: silentLogger,
@@ -156,15 +156,23 @@ describe('events over HTTP (2026-07-28 listen; one server instance per request)'
       });
       const subscription = await modern.listen({ resourceSubscriptions: ['crew://events'] });
       expect(subscription.honoredFilter.resourceSubscriptions).toEqual(['crew://events']);
+      // A 2025-era client has a session: it subscribes and is notified on its GET stream.
+      const legacyUpdates: string[] = [];
+      legacy.setNotificationHandler('notifications/resources/updated', (notification) => {
+        legacyUpdates.push(notification.params.uri);
+      });
+      await legacy.subscribeResource({ uri: 'crew://events' });
 
       const jobId = await createJob('Events over HTTP');
       await until(() => (updates.includes('crew://events') ? true : undefined));
+      await until(() => (legacyUpdates.includes('crew://events') ? true : undefined));
       for (const client of [modern, legacy]) {
         expect((await eventsFor(client, jobId))[0]).toMatchObject({ type: 'job.created' });
       }
-      // Many requests, many short-lived server instances: still only the notifier's listener.
+      // Many requests: the notifier's listener and one for the 2025-era session, not one per request.
       for (let i = 0; i < 5; i++) await legacy.readResource({ uri: 'crew://events' });
-      expect(log.listenerCount).toBe(1);
+      for (let i = 0; i < 5; i++) await modern.readResource({ uri: 'crew://events' });
+      expect(log.listenerCount).toBe(2);
       await subscription.close();
     } finally {
       await modern.close();

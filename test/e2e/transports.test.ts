@@ -144,6 +144,21 @@ describe('streamable HTTP', () => {
     }
   });
 
+  it('answers an expired or unknown 2025-era session with 404, so the client initializes again', async () => {
+    const response = await fetch(http.mcpUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': 'no-such-session',
+        'mcp-protocol-version': '2025-11-25',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(response.status).toBe(404);
+    expect(JSON.stringify(await response.json())).toMatch(/Initialize again/);
+  });
+
   it('answers /healthz', async () => {
     const response = await fetch(`${http.baseUrl}/healthz`);
     expect(response.status).toBe(200);
