@@ -9,6 +9,7 @@ import {
   RateLimitError,
   UpstreamServerError,
   UpstreamUnavailableError,
+  UserInputError,
 } from '../../src/platform/errors.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
@@ -217,6 +218,28 @@ describe('retries', () => {
 });
 
 describe('errors', () => {
+  it('turns errors beside partial data into an error, never a silent partial result', async () => {
+    const partial =
+      'query { companyCrewAll(input: { perPage: 1 }) { pager { totalCount } } companyJobs(input: { perPage: 500 }) { pager { totalCount } } }';
+    const raw = await fetch(`${sandbox.baseUrl}/gql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await platformFor(sandbox).tokens.getToken()}`,
+      },
+      body: JSON.stringify({ query: partial }),
+    }).then(
+      (response) => response.json() as Promise<{ data: Record<string, unknown> | null; errors: unknown[] }>,
+    );
+    expect(raw.data?.companyCrewAll).toBeTruthy();
+    expect(raw.errors.length).toBeGreaterThan(0);
+    const error = await platformFor(sandbox)
+      .graphql.query(partial, {})
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UserInputError);
+    expect((error as Error).message).toMatch(/perPage/);
+  });
+
   it('names the missing scope', async () => {
     const error = await platformFor(sandbox, 'demo-readonly')
       .graphql.mutate(MUTATION, {})
