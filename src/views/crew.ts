@@ -39,7 +39,8 @@ export interface UpstreamCrewProfile extends Omit<UpstreamCrewSummary, 'profiles
   profiles: { id: string; name: string; dataTypes: UpstreamDataType[] }[];
 }
 
-export const crewSummarySchema = z.object({
+/** The fields every view of a crew member starts with (see identity()). */
+const crewIdentitySchema = z.object({
   id: z.number(),
   uniqueId: z.string().optional(),
   name: z.string(),
@@ -47,6 +48,9 @@ export const crewSummarySchema = z.object({
   phone: z.string().optional(),
   status: z.string(),
   roleTypeIds: z.array(z.string()).optional(),
+});
+
+export const crewSummarySchema = crewIdentitySchema.extend({
   city: z.string().optional(),
   profiles: z.array(z.string()).describe('"id: name" of each profile'),
 });
@@ -65,14 +69,7 @@ export const dataTypeViewSchema = z.object({
 });
 export type DataTypeView = z.infer<typeof dataTypeViewSchema>;
 
-export const crewProfileSchema = z.object({
-  id: z.number(),
-  uniqueId: z.string().optional(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().optional(),
-  status: z.string(),
-  roleTypeIds: z.array(z.string()).optional(),
+export const crewProfileSchema = crewIdentitySchema.extend({
   address: z.string().optional(),
   updatedAt: z.string().optional(),
   profiles: z.array(z.object({ id: z.string(), name: z.string(), dataTypes: z.array(dataTypeViewSchema) })),

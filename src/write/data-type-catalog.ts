@@ -1,6 +1,6 @@
 // The company's data types, as the write checks need them. The API has no data-type query
 // (§4.3), so the catalogue is derived from every crew member's profiles[].dataTypes (own and
-// inherited global ones): page 1 tells the page count, the other pages are read concurrently.
+// inherited global ones): pages are read like any list's (src/tooling/pagination.ts: page 1, then the rest concurrently).
 // It is read once (single flight) and kept until invalidated (update_profile_data_types changes
 // titles and uniqueIds). Without crew:read, or when the read fails, get() answers null and the
 // checks that need it defer to the platform's own answer.
@@ -8,6 +8,8 @@ import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
 import { ForbiddenError } from '../platform/errors.js';
 import type { DataTypeCatalog, KnownDataType } from '../services.js';
+import { queryPages } from '../tooling/list-result.js';
+import type { UpstreamDataType } from '../views/crew.js';
 
 export const CATALOG_QUERY = `query DataTypeCatalog($input: CompanyCrewAllInput) {
   companyCrewAll(input: $input) {
@@ -17,31 +19,15 @@ export const CATALOG_QUERY = `query DataTypeCatalog($input: CompanyCrewAllInput)
 }`;
 
 const PER_PAGE = 100;
-const CONCURRENT_PAGES = 4;
 /** Bound on pages read (50,000 crew); beyond it the catalogue is what was seen. */
 const MAX_PAGES = 500;
 
-interface CatalogPage {
-  companyCrewAll: {
-    paginatedList: {
-      profiles: {
-        id: string;
-        dataTypes: {
-          id: string;
-          uniqueId?: string | null;
-          title: string;
-          type: string;
-          global: boolean;
-          options?: { name: string }[] | null;
-        }[];
-      }[];
-    }[];
-    pager?: { pageCount: number } | null;
-  };
+interface CatalogCrew {
+  profiles: { id: string; dataTypes: Omit<UpstreamDataType, 'answer'>[] }[];
 }
 
-function merge(into: Map<string, KnownDataType>, page: CatalogPage): void {
-  for (const crew of page.companyCrewAll.paginatedList) {
+function merge(into: Map<string, KnownDataType>, crewList: CatalogCrew[]): void {
+  for (const crew of crewList) {
     for (const profile of crew.profiles) {
       for (const dataType of profile.dataTypes) {
         let known = into.get(dataType.id);
@@ -69,17 +55,15 @@ export function createDataTypeCatalog(platform: Platform, logger: Logger): DataT
 
   // Shared by every caller, so no caller's cancellation aborts it.
   async function readAll(): Promise<KnownDataType[]> {
-    const fetchPage = (page: number) =>
-      platform.graphql.query<CatalogPage>(CATALOG_QUERY, { input: { page, perPage: PER_PAGE } });
+    const crew = await queryPages<CatalogCrew>(
+      { platform, signal: new AbortController().signal, progress: async () => undefined },
+      CATALOG_QUERY,
+      'companyCrewAll',
+      { page: 1, perPage: PER_PAGE, allPages: true, maxItems: MAX_PAGES * PER_PAGE },
+      (page, perPage) => ({ input: { page, perPage } }),
+    );
     const byId = new Map<string, KnownDataType>();
-    const first = await fetchPage(1);
-    merge(byId, first);
-    const pageCount = Math.min(first.companyCrewAll.pager?.pageCount ?? 1, MAX_PAGES);
-    const rest = Array.from({ length: Math.max(0, pageCount - 1) }, (_, index) => index + 2);
-    for (let start = 0; start < rest.length; start += CONCURRENT_PAGES) {
-      const pages = await Promise.all(rest.slice(start, start + CONCURRENT_PAGES).map(fetchPage));
-      for (const page of pages) merge(byId, page);
-    }
+    merge(byId, crew.items);
     return [...byId.values()];
   }
 

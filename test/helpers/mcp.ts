@@ -127,3 +127,26 @@ export function textOf(result: { content?: unknown }): string {
   const content = result.content as { type: string; text?: string }[] | undefined;
   return content?.find((block) => block.type === 'text')?.text ?? '';
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read structured results loosely
+export type AnyResult = any;
+
+export interface CallResult {
+  data: AnyResult;
+  text: string;
+  isError: boolean;
+}
+
+/** Call a tool and return its structured data, text and error flag. */
+export async function callTool(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<CallResult> {
+  const result = await client.callTool({ name, arguments: args });
+  return {
+    data: result.structuredContent as AnyResult,
+    text: textOf(result),
+    isError: Boolean(result.isError),
+  };
+}

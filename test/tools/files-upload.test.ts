@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
-import { type Connected, connectInProcess, textOf } from '../helpers/mcp.js';
+import { type Connected, callTool, connectInProcess } from '../helpers/mcp.js';
 import { findUploadTarget, startTestSandbox, type UploadTarget } from '../helpers/sandbox.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read structured results loosely
@@ -20,10 +20,7 @@ let client: Client;
 let target: UploadTarget;
 let dir: string;
 
-async function call(c: Client, name: string, args: Record<string, unknown>) {
-  const result = await c.callTool({ name, arguments: args });
-  return { data: result.structuredContent as Any, text: textOf(result), isError: Boolean(result.isError) };
-}
+const call = callTool;
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();

@@ -3,7 +3,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
-import { type Connected, connectInProcess, textOf } from '../helpers/mcp.js';
+import { type Connected, callTool, connectInProcess } from '../helpers/mcp.js';
 import { rest, startTestSandbox } from '../helpers/sandbox.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read structured results loosely
@@ -13,10 +13,7 @@ let sandbox: RunningSandbox;
 let connected: Connected;
 let client: Client;
 
-async function call(name: string, args: Record<string, unknown> = {}) {
-  const result = await client.callTool({ name, arguments: args });
-  return { data: result.structuredContent as Any, text: textOf(result), isError: Boolean(result.isError) };
-}
+const call = (name: string, args: Record<string, unknown> = {}) => callTool(client, name, args);
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();

@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
-import { type Connected, connectInProcess, textOf } from '../helpers/mcp.js';
+import { type Connected, callTool, connectInProcess, textOf } from '../helpers/mcp.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read structured results loosely
@@ -12,13 +12,7 @@ let sandbox: RunningSandbox;
 let connected: Connected;
 let client: Client;
 
-async function call(
-  name: string,
-  args: Record<string, unknown> = {},
-): Promise<{ data: Any; text: string; isError: boolean }> {
-  const result = await client.callTool({ name, arguments: args });
-  return { data: result.structuredContent as Any, text: textOf(result), isError: Boolean(result.isError) };
-}
+const call = (name: string, args: Record<string, unknown> = {}) => callTool(client, name, args);
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();

@@ -1,27 +1,12 @@
-// Shared setup of the write-tool tests: a sandbox, an in-process MCP client, and lookups of
-// seeded data (boards by zone, a legacy-break role) read from the sandbox itself, never hard-coded.
-import type { Client } from '@modelcontextprotocol/client';
 import type { ApiKey, RunningSandbox } from '../../src/sandbox/types.js';
-import { type Connected, connectInProcess, textOf } from '../helpers/mcp.js';
+import { type CallResult, type Connected, callTool, connectInProcess } from '../helpers/mcp.js';
 import { gql, startTestSandbox } from '../helpers/sandbox.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read structured results loosely
 export type Any = any;
 
-export interface CallResult {
-  data: Any;
-  text: string;
-  isError: boolean;
-}
-
-export async function callTool(
-  client: Client,
-  name: string,
-  args: Record<string, unknown>,
-): Promise<CallResult> {
-  const result = await client.callTool({ name, arguments: args });
-  return { data: result.structuredContent as Any, text: textOf(result), isError: Boolean(result.isError) };
-}
+export type { CallResult };
+export { callTool };
 
 /** An extra sandbox API key with only the given scopes. */
 export function key(clientId: string, scopes: string[]): ApiKey {
