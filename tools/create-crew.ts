@@ -7,9 +7,8 @@ import { loadDocument } from '../src/tooling/documents.js';
 import { crewSummarySchema, toCrewSummary, type UpstreamCrewSummary } from '../src/views/crew.js';
 import { stopOnErrors, writeNotes } from '../src/write/checks.js';
 import {
-  ANSWERS_UNCHECKED,
   checkAnswerRefs,
-  checkAnswersAgainst,
+  checkAnswersWithCatalogue,
   type ProfileAnswers,
 } from '../src/write/crew-answers.js';
 import { lookupHint } from '../src/write/lookup-hints.js';
@@ -70,13 +69,9 @@ export const createCrew = defineTool({
     issues.push(...answers.flatMap(checkAnswerRefs));
     stopOnErrors(issues, 'createCrew');
 
-    const notes: string[] = [];
-    if (answers.length) {
-      const catalogue = (await ctx.services.dataTypes?.get(ctx.signal)) ?? null;
-      if (catalogue) issues.push(...answers.flatMap((entry) => checkAnswersAgainst(entry, catalogue)));
-      else notes.push(ANSWERS_UNCHECKED);
-      stopOnErrors(issues, 'createCrew');
-    }
+    const checked = await checkAnswersWithCatalogue(ctx.services.dataTypes, answers, ctx.signal);
+    issues.push(...checked.issues);
+    stopOnErrors(issues, 'createCrew');
 
     const data = await ctx.platform.graphql.mutate<Answer>(
       document,
@@ -84,6 +79,8 @@ export const createCrew = defineTool({
       { signal: ctx.signal, checkWith: 'list_crew (search by email)' },
     );
     const created = mutationResult(data.createCrew, lookupHint).crew;
-    return { data: { crew: created.map(toCrewSummary), ...writeNotes(issues, stripped.dropped, notes) } };
+    return {
+      data: { crew: created.map(toCrewSummary), ...writeNotes(issues, stripped.dropped, checked.notes) },
+    };
   },
 });

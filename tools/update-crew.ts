@@ -14,7 +14,7 @@ import {
 } from '../src/views/crew.js';
 import { crewStatusSchema } from '../src/views/enums.js';
 import { stopOnErrors, writeNotes } from '../src/write/checks.js';
-import { ANSWERS_UNCHECKED, checkAnswerRefs, checkAnswersAgainst } from '../src/write/crew-answers.js';
+import { checkAnswerRefs, checkAnswersWithCatalogue } from '../src/write/crew-answers.js';
 import { wholeNumberProblem } from '../src/write/input-shape.js';
 import { lookupHint } from '../src/write/lookup-hints.js';
 import {
@@ -86,13 +86,13 @@ export const updateCrew = defineTool({
     if (given.length) issues.push(...checkAnswerRefs(entry));
     stopOnErrors(issues, 'updateCompanyCrew', wholeNumberProblem(input.crewId, 'crewId'));
 
-    const notes: string[] = [];
-    if (given.length) {
-      const catalogue = (await ctx.services.dataTypes?.get(ctx.signal)) ?? null;
-      if (catalogue) issues.push(...checkAnswersAgainst(entry, catalogue));
-      else notes.push(ANSWERS_UNCHECKED);
-      stopOnErrors(issues, 'updateCompanyCrew');
-    }
+    const checked = await checkAnswersWithCatalogue(
+      ctx.services.dataTypes,
+      given.length ? [entry] : [],
+      ctx.signal,
+    );
+    issues.push(...checked.issues);
+    stopOnErrors(issues, 'updateCompanyCrew');
 
     const data = await ctx.platform.graphql.mutate<Answer>(
       document,
@@ -111,7 +111,7 @@ export const updateCrew = defineTool({
       data: {
         crew: toCrewSummary(crew),
         ...(answers.length ? { answers } : {}),
-        ...writeNotes(issues, stripped.dropped, notes),
+        ...writeNotes(issues, stripped.dropped, checked.notes),
       },
     };
   },

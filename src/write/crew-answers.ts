@@ -6,7 +6,7 @@
 // on another profile is left to the platform (ITEM_NOT_FOUND, with the lookup hint).
 import { checkCrewAnswers, type DataTypeAnswerInput, resolveDataTypeRef } from '../domain/data-types.js';
 import type { RuleIssue } from '../domain/issues.js';
-import type { KnownDataType } from '../services.js';
+import type { DataTypeCatalog, KnownDataType } from '../services.js';
 
 export interface ProfileAnswers {
   profileId?: string;
@@ -33,3 +33,18 @@ export function checkAnswersAgainst(entry: ProfileAnswers, catalogue: readonly K
 
 export const ANSWERS_UNCHECKED =
   "The company's data types could not be read (needs crew:read), so the answers were checked by the platform only.";
+
+/**
+ * Check answers against the company's data types when the catalogue can be read; otherwise
+ * the result notes that the platform will check them.
+ */
+export async function checkAnswersWithCatalogue(
+  catalogue: DataTypeCatalog | undefined,
+  entries: ProfileAnswers[],
+  signal: AbortSignal,
+): Promise<{ issues: RuleIssue[]; notes: string[] }> {
+  if (entries.length === 0) return { issues: [], notes: [] };
+  const known = (await catalogue?.get(signal)) ?? null;
+  if (!known) return { issues: [], notes: [ANSWERS_UNCHECKED] };
+  return { issues: entries.flatMap((entry) => checkAnswersAgainst(entry, known)), notes: [] };
+}
