@@ -28,7 +28,7 @@ export interface Config {
   toolsets: Toolset[] | null;
   tools: string[] | null;
   excludeTools: string[];
-  http: { host: string; port: number; allowedOrigins: string[] };
+  http: { host: string; port: number; allowedOrigins: string[]; allowedHosts: string[] };
   timeoutMs: number;
   logLevel: string;
   /** Directory of the durable webhook event log. */
@@ -66,6 +66,7 @@ const FLAGS: Record<string, FlagSpec> = {
   '--host': { key: 'host', env: 'CREW_HTTP_HOST' },
   '--port': { key: 'port', env: 'CREW_HTTP_PORT' },
   '--allowed-origins': { key: 'allowedOrigins', env: 'CREW_ALLOWED_ORIGINS' },
+  '--allowed-hosts': { key: 'allowedHosts', env: 'CREW_ALLOWED_HOSTS' },
   '--timeout-ms': { key: 'timeoutMs', env: 'CREW_TIMEOUT_MS' },
   '--log-level': { key: 'logLevel', env: 'CREW_LOG_LEVEL' },
   '--events-dir': { key: 'eventsDir', env: 'CREW_EVENTS_DIR' },
@@ -228,6 +229,7 @@ export function loadConfig(argv: string[], env: Record<string, string | undefine
       host,
       port: integer(raw.port, 'Port (--port, CREW_HTTP_PORT)', 8765, 0, 65535),
       allowedOrigins: list(raw.allowedOrigins) ?? [],
+      allowedHosts: list(raw.allowedHosts) ?? [],
     },
     timeoutMs: integer(raw.timeoutMs, 'Timeout (--timeout-ms, CREW_TIMEOUT_MS)', 30_000, 100, 600_000),
     logLevel,
@@ -268,6 +270,7 @@ HTTP:
   --host 127.0.0.1            CREW_HTTP_HOST
   --port 8765                 CREW_HTTP_PORT
   --allowed-origins a,b       CREW_ALLOWED_ORIGINS  extra browser origins (host names) allowed
+  --allowed-hosts a,b         CREW_ALLOWED_HOSTS    extra Host names (e.g. behind a reverse proxy)
 
 Other:
   --timeout-ms 30000          CREW_TIMEOUT_MS     upstream request timeout

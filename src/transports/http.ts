@@ -63,7 +63,11 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 
 export async function startHttp(app: App, routes: Record<string, RouteHandler> = {}): Promise<RunningHttp> {
   const { host, port, allowedOrigins } = app.config.http;
-  const allowedHosts = new Set([...LOCAL_HOSTS, hostnameOf(host) ?? host]);
+  const allowedHosts = new Set([
+    ...LOCAL_HOSTS,
+    hostnameOf(host) ?? host,
+    ...app.config.http.allowedHosts.map((name) => hostnameOf(name) ?? name),
+  ]);
   const allowedOriginHosts = new Set([
     ...LOCAL_HOSTS,
     ...allowedOrigins.map((origin) => hostnameOf(origin) ?? origin),

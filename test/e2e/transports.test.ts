@@ -191,6 +191,26 @@ describe('streamable HTTP', () => {
     expect(status).toBe(403);
   });
 
+  it('accepts a Host named with --allowed-hosts (a reverse proxy in front)', async () => {
+    const proxied = await spawnHttp(['--allowed-hosts', 'crew.example.com']);
+    try {
+      const url = new URL(proxied.mcpUrl);
+      const status = (host: string) =>
+        new Promise<number>((resolve, reject) => {
+          const req = request(
+            { host: url.hostname, port: url.port, path: '/healthz', headers: { host } },
+            (res) => resolve(res.statusCode ?? 0),
+          );
+          req.on('error', reject);
+          req.end();
+        });
+      expect(await status('crew.example.com')).toBe(200);
+      expect(await status('evil.example')).toBe(403);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('accepts a local Origin', async () => {
     const response = await fetch(`${http.baseUrl}/healthz`, { headers: { origin: 'http://localhost:6274' } });
     expect(response.status).toBe(200);

@@ -14,7 +14,7 @@ describe('config', () => {
     const config = loadConfig([], {});
     expect(config.command).toBe('stdio');
     expect(config.upstream).toEqual({ kind: 'sandbox', sandboxKey: 'demo-admin' });
-    expect(config.http).toEqual({ host: '127.0.0.1', port: 8765, allowedOrigins: [] });
+    expect(config.http).toEqual({ host: '127.0.0.1', port: 8765, allowedOrigins: [], allowedHosts: [] });
     expect(config.timeoutMs).toBe(30_000);
   });
 
@@ -34,6 +34,14 @@ describe('config', () => {
     const config = loadConfig(['http', '--port', '9000', '--timeout-ms=500'], { CREW_HTTP_PORT: '7000' });
     expect(config.http.port).toBe(9000);
     expect(config.timeoutMs).toBe(500);
+  });
+
+  it('reads extra allowed hosts and origins', () => {
+    const config = loadConfig(['http', '--allowed-hosts', 'crew.example.com'], {
+      CREW_ALLOWED_ORIGINS: 'app.example.com',
+    });
+    expect(config.http.allowedHosts).toEqual(['crew.example.com']);
+    expect(config.http.allowedOrigins).toEqual(['app.example.com']);
   });
 
   it('rejects unknown flags and commands with a clear message', () => {
