@@ -1,0 +1,37 @@
+// Deterministic demo data for the sandbox: one company ("company-1") with boards in four
+// timezones (DST north and south, a half-hour offset), profiles with own and inherited global
+// data types, 260 crew with answers, leavers, and jobs over the 60 days around `today` with
+// roles, requirements and crew jobs. The only randomness is a seeded PRNG, so the same seed
+// and today give identical data; no timestamp depends on the real clock. The steps below run
+// in a fixed order because they share the PRNG and the store's id counters.
+
+import type { SandboxStore } from '../store.js';
+import { seedProfiles, seedRoleTypes } from './catalogue.js';
+import type { SeedContext } from './context.js';
+import { seedCrewMember, seedLeaver } from './crew.js';
+import { ensureEveryCrewJobState } from './crew-jobs.js';
+import { seedBoards, seedJobs } from './jobs.js';
+import { Rng } from './rng.js';
+
+export const SEED_COMPANY_ID = 'company-1';
+export const SEED_CREW_COUNT = 260;
+export const SEED_LEAVER_COUNT = 12;
+
+export function seedStore(store: SandboxStore, options: { today: string; seed: number }): void {
+  const todayMs = Date.parse(`${options.today}T00:00:00Z`);
+  if (Number.isNaN(todayMs)) throw new Error(`today must be YYYY-MM-DD (got ${options.today})`);
+  const ctx: SeedContext = {
+    store,
+    rng: new Rng(options.seed),
+    today: options.today,
+    todayMs,
+    companyId: SEED_COMPANY_ID,
+  };
+  const boards = seedBoards(ctx);
+  const roleTypeIds = seedRoleTypes(ctx);
+  const profileIds = seedProfiles(ctx);
+  for (let i = 0; i < SEED_CREW_COUNT; i++) seedCrewMember(ctx, profileIds, roleTypeIds);
+  for (let i = 0; i < SEED_LEAVER_COUNT; i++) seedLeaver(ctx);
+  seedJobs(ctx, boards, roleTypeIds, profileIds);
+  ensureEveryCrewJobState(ctx);
+}
