@@ -1,0 +1,196 @@
+// Daylight saving: a wall clock in an IANA zone resolved to the instant the platform uses. A time
+// the clocks jump over (gap) is an error naming the valid times on either side; a time that
+// happens twice (overlap) takes the earlier offset, as the platform does, with a warning. luxon
+// picks the later offset, so the resolution is our own: it enumerates the offsets around the
+// time and keeps those that map back to the same wall clock.
+
+import { IANAZone } from 'luxon';
+import { errorIssue, type RuleIssue, warningIssue } from '../issues.js';
+import { HOUR_MS, MINUTE_MS, naiveMs, type WallClock, wallFromNaiveMs, zoneOf } from './clock.js';
+import {
+  formatClock,
+  formatLocalDate,
+  formatOffset,
+  formatUtc,
+  formatWallClock,
+  RULE_ROLE_TIMES,
+} from './wall-clock.js';
+
+export interface ZoneTransition {
+  /** First instant with the new offset. */
+  epochMs: number;
+  utc: string;
+  fromOffset: number;
+  toOffset: number;
+  /** Wall clock the clocks leave (`01:00` when London springs forward). */
+  localBefore: WallClock;
+  /** Wall clock they show right after (`02:00`). */
+  localAfter: WallClock;
+}
+
+interface ResolvedBase {
+  local: WallClock;
+  zone: string;
+}
+
+/** The wall clock exists once. */
+export interface ExactTime extends ResolvedBase {
+  kind: 'exact';
+  epochMs: number;
+  offsetMinutes: number;
+}
+
+/** The wall clock happens twice; the platform uses the earlier offset (`epochMs`). */
+export interface AmbiguousTime extends ResolvedBase {
+  kind: 'ambiguous';
+  epochMs: number;
+  offsetMinutes: number;
+  /** The second occurrence (later offset), which a wall-clock input cannot express. */
+  laterEpochMs: number;
+  laterOffsetMinutes: number;
+  transition: ZoneTransition;
+}
+
+/** The wall clock does not exist: the clocks jump over it. */
+export interface GapTime extends ResolvedBase {
+  kind: 'gap';
+  transition: ZoneTransition;
+  /** The same wall clock moved past the gap (what `Z`-less libraries would silently pick). */
+  after: WallClock;
+  /** The same wall clock moved before the gap. */
+  before: WallClock;
+}
+
+export type ResolvedTime = ExactTime | AmbiguousTime | GapTime;
+
+/** First instant in (lo, hi] whose offset differs from the offset at lo; minute precision then ms. */
+function findTransition(zone: IANAZone, lo: number, hi: number): number {
+  const start = zone.offset(lo);
+  let a = lo;
+  let b = hi;
+  while (b - a > 1) {
+    const mid = Math.floor((a + b) / 2);
+    if (zone.offset(mid) === start) a = mid;
+    else b = mid;
+  }
+  return b;
+}
+
+function transitionAt(epochMs: number, fromOffset: number, toOffset: number): ZoneTransition {
+  return {
+    epochMs,
+    utc: formatUtc(epochMs),
+    fromOffset,
+    toOffset,
+    localBefore: wallFromNaiveMs(epochMs + fromOffset * MINUTE_MS),
+    localAfter: wallFromNaiveMs(epochMs + toOffset * MINUTE_MS),
+  };
+}
+
+/**
+ * Resolve a wall clock in an IANA zone: exact, ambiguous (earlier offset used, as the platform
+ * does) or a gap. Throws RangeError for an invalid zone; check it first with checkTimeZone.
+ */
+export function resolveLocalTime(local: WallClock, zoneName: string): ResolvedTime {
+  if (!IANAZone.isValidZone(zoneName)) throw new RangeError(`invalid timezone ${zoneName}`);
+  const zone = zoneOf(zoneName);
+  const naive = naiveMs(local);
+  const offsets = new Set<number>();
+  for (let k = -6; k <= 6; k++) offsets.add(zone.offset(naive + k * 6 * HOUR_MS));
+  const valid = [...offsets].filter((offset) => zone.offset(naive - offset * MINUTE_MS) === offset);
+  // Earlier offset = larger offset = earlier instant for the same wall clock.
+  valid.sort((a, b) => b - a);
+  if (valid.length === 1) {
+    const offset = valid[0]!;
+    return {
+      kind: 'exact',
+      local,
+      zone: zoneName,
+      epochMs: naive - offset * MINUTE_MS,
+      offsetMinutes: offset,
+    };
+  }
+  if (valid.length >= 2) {
+    const earlier = valid[0]!;
+    const later = valid[valid.length - 1]!;
+    const first = naive - earlier * MINUTE_MS;
+    const second = naive - later * MINUTE_MS;
+    const at = findTransition(zone, first, second);
+    return {
+      kind: 'ambiguous',
+      local,
+      zone: zoneName,
+      epochMs: first,
+      offsetMinutes: earlier,
+      laterEpochMs: second,
+      laterOffsetMinutes: later,
+      transition: transitionAt(at, earlier, later),
+    };
+  }
+  // A gap: the offset before is smaller than the one after. Bracket the jump and find it.
+  const sorted = [...offsets].sort((a, b) => a - b);
+  const before = sorted[0]!;
+  const after = sorted[sorted.length - 1]!;
+  const lo = naive - after * MINUTE_MS;
+  const hi = naive - before * MINUTE_MS;
+  const at = findTransition(zone, lo, hi);
+  const fromOffset = zone.offset(at - 1);
+  const toOffset = zone.offset(at);
+  const gap = (toOffset - fromOffset) * MINUTE_MS;
+  return {
+    kind: 'gap',
+    local,
+    zone: zoneName,
+    transition: transitionAt(at, fromOffset, toOffset),
+    after: wallFromNaiveMs(naive + gap),
+    before: wallFromNaiveMs(naive - gap),
+  };
+}
+
+function clockRange(from: WallClock, to: WallClock): string {
+  // `to` is the first valid time again; the skipped/repeated range ends one minute earlier.
+  const last = wallFromNaiveMs(naiveMs(to) - MINUTE_MS);
+  return `${formatClock(from)}–${formatClock(last)}`;
+}
+
+/** The DST issue for a resolved time (gap: error, ambiguous: warning), or none. */
+export function dstIssue(
+  resolved: ResolvedTime,
+  path: string,
+  rule: string = RULE_ROLE_TIMES,
+): RuleIssue | undefined {
+  const day = formatLocalDate(resolved.local);
+  const clock = formatClock(resolved.local);
+  if (resolved.kind === 'gap') {
+    const t = resolved.transition;
+    return errorIssue({
+      path,
+      code: 'DST_GAP',
+      rule,
+      detail:
+        `${clock} does not exist on ${day} in ${resolved.zone}: clocks go from ${formatClock(t.localBefore)} to ` +
+        `${formatClock(t.localAfter)} (${formatOffset(t.fromOffset)} → ${formatOffset(t.toOffset)}), so local times ` +
+        `${clockRange(t.localBefore, t.localAfter)} are skipped.`,
+      fix:
+        `Use "${formatWallClock(resolved.after)}" (the same moment, after the change) or ` +
+        `"${formatWallClock(resolved.before)}" (before it), or any time outside ${clockRange(t.localBefore, t.localAfter)}.`,
+    });
+  }
+  if (resolved.kind === 'ambiguous') {
+    const t = resolved.transition;
+    return warningIssue({
+      path,
+      code: 'DST_AMBIGUOUS',
+      rule,
+      detail:
+        `${clock} happens twice on ${day} in ${resolved.zone} (clocks go back from ${formatClock(t.localBefore)} to ` +
+        `${formatClock(t.localAfter)}): first at ${formatOffset(resolved.offsetMinutes)} (${formatUtc(resolved.epochMs)}), ` +
+        `then at ${formatOffset(resolved.laterOffsetMinutes)} (${formatUtc(resolved.laterEpochMs)}). ` +
+        `The platform uses the earlier offset, ${formatOffset(resolved.offsetMinutes)}.`,
+      fix:
+        `Nothing to change if the first ${clock} (${formatOffset(resolved.offsetMinutes)}) is meant. The second one cannot ` +
+        `be written as a wall-clock time; choose a time outside ${clockRange(t.localAfter, t.localBefore)} if it matters.`,
+    });
+  }
+  return undefined;
+}

@@ -1,0 +1,61 @@
+// Instants (ISO strings with an offset or Z, epoch ms, Dates) and the wall clocks they show in a
+// zone: how read tools display job times, and how a role time — an instant from the platform or a
+// wall clock from the user — becomes epoch ms. A string without an offset is never read in the
+// machine's zone.
+
+import { DateTime, IANAZone } from 'luxon';
+import { MINUTE_MS, pad, wallClockAt, wallFromNaiveMs, zoneOf } from './clock.js';
+import { resolveLocalTime } from './dst.js';
+import { parseLocalDateTime } from './parse-local.js';
+import { LOCAL_RE } from './text-forms.js';
+import { formatLocalDate, formatOffset, formatWallClock } from './wall-clock.js';
+
+/** The local wall clock `YYYY-MM-DDTHH:mm[:ss]` of an instant (ISO string with offset/Z, epoch ms or Date) in a zone. */
+export function instantToWallClock(instant: string | number | Date, zoneName: string): string {
+  return formatWallClock(wallClockAt(instantMs(instant), zoneName));
+}
+
+function instantMs(instant: string | number | Date): number {
+  // A string without offset would be read in the machine's zone: refuse it rather than guess.
+  if (typeof instant === 'string' && !/(Z|[+-]\d{2}(:?\d{2})?)$/i.test(instant.trim())) {
+    throw new RangeError(`an instant needs an offset or Z: ${instant}`);
+  }
+  const ms =
+    typeof instant === 'number'
+      ? instant
+      : instant instanceof Date
+        ? instant.getTime()
+        : DateTime.fromISO(instant, { setZone: true }).toMillis();
+  if (!Number.isFinite(ms)) throw new RangeError(`not an instant: ${String(instant)}`);
+  return ms;
+}
+
+/**
+ * Format an instant in a zone as `YYYY-MM-DDTHH:mm±hh:mm` (read tools show job times this way).
+ * Throws RangeError for an unparseable instant or an unknown zone.
+ */
+export function formatInZone(instant: string | number | Date, zoneName: string): string {
+  if (!IANAZone.isValidZone(zoneName)) throw new RangeError(`invalid timezone ${zoneName}`);
+  const ms = instantMs(instant);
+  const offset = zoneOf(zoneName).offset(ms);
+  const wall = wallFromNaiveMs(ms + offset * MINUTE_MS);
+  return `${formatLocalDate(wall)}T${pad(wall.hour)}:${pad(wall.minute)}${formatOffset(offset)}`;
+}
+
+/**
+ * Epoch ms of a time given either as an ISO instant with offset/Z (as the platform returns role
+ * times) or as a wall clock read in `zone` (as role inputs take them; ambiguous: earlier offset;
+ * in a gap: the moment clocks jump). Throws RangeError when it cannot be read.
+ */
+export function toEpochMs(value: string, zone?: string): number {
+  const local = LOCAL_RE.exec(value.trim());
+  if (local) {
+    if (!zone || !IANAZone.isValidZone(zone))
+      throw new RangeError(`a wall-clock time needs a timezone: ${value}`);
+    const parsed = parseLocalDateTime(value, '');
+    if (!parsed.ok) throw new RangeError(`not a wall-clock time: ${value}`);
+    const resolved = resolveLocalTime(parsed.value, zone);
+    return resolved.kind === 'gap' ? resolved.transition.epochMs : resolved.epochMs;
+  }
+  return instantMs(value);
+}

@@ -1,0 +1,137 @@
+// A role's start and end against the platform's time rules (§4.4 rule 2 and the assumed order and
+// length limits): valid zone, date and forms, start on the job's date, no DST gap, end after
+// start, at most 24 h elapsed (DST changes included).
+
+import { errorIssue, joinPath, type RuleIssue } from '../issues.js';
+import { DAY_MS, MINUTE_MS, naiveMs, wallFromNaiveMs } from './clock.js';
+import { dstIssue, type ResolvedTime, resolveLocalTime } from './dst.js';
+import { instantToWallClock } from './instants.js';
+import { parseLocalDate, parseLocalDateTime } from './parse-local.js';
+import { formatLocalDate, formatWallClock } from './wall-clock.js';
+import { checkTimeZone } from './zones.js';
+
+export const RULE_ON_JOB_DATE = "§4.4 rule 2: a role starts on the job's date, in the job's timezone";
+export const RULE_ROLE_ORDER = 'CreateRoleInput.endTime: after startTime, at most 24 hours later [assumed]';
+
+export interface RoleTimesInput {
+  /** The job's date `YYYY-MM-DD`. */
+  jobDate: string;
+  /** The job's effective zone (its own, else its board's). */
+  timeZone: string;
+  startTime: string;
+  endTime: string;
+  /** Path of the role, e.g. `jobs[0].roles[1]`; issues go to `<path>.startTime` / `<path>.endTime`. */
+  path: string;
+  /** Where a bad timezone is reported; default `<path>` (the role inherits it). */
+  timeZonePath?: string;
+  /** Where a bad job date is reported; default `<path>`. */
+  jobDatePath?: string;
+  /** Longest role, in hours (default 24). */
+  maxHours?: number;
+}
+
+export interface RoleTimesAnalysis {
+  issues: RuleIssue[];
+  start?: ResolvedTime;
+  end?: ResolvedTime;
+  /** Elapsed minutes between the instants the platform will use (DST changes included). */
+  durationMinutes?: number;
+}
+
+function formatDuration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = Math.round(minutes % 60);
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/** Resolve and check a role's start and end; see checkRoleTimes. */
+export function analyzeRoleTimes(input: RoleTimesInput): RoleTimesAnalysis {
+  const issues: RuleIssue[] = [];
+  const startPath = joinPath(input.path, 'startTime');
+  const endPath = joinPath(input.path, 'endTime');
+  const zoneIssues = checkTimeZone(input.timeZone, input.timeZonePath ?? input.path);
+  const date = parseLocalDate(input.jobDate, input.jobDatePath ?? input.path);
+  const zone = zoneIssues.length === 0 ? input.timeZone : undefined;
+  const start = parseLocalDateTime(input.startTime, startPath, { timeZone: zone, jobDate: input.jobDate });
+  const end = parseLocalDateTime(input.endTime, endPath, { timeZone: zone, jobDate: input.jobDate });
+  issues.push(...zoneIssues, ...date.issues, ...start.issues, ...end.issues);
+
+  if (date.ok && start.ok && formatLocalDate(start.value) !== formatLocalDate(date.value)) {
+    const moved = formatWallClock({ ...start.value, ...date.value });
+    issues.push(
+      errorIssue({
+        path: startPath,
+        code: 'NOT_ON_JOB_DATE',
+        rule: RULE_ON_JOB_DATE,
+        detail: `starts on ${formatLocalDate(start.value)} but the job is dated ${formatLocalDate(date.value)}${
+          zone ? ` (${zone})` : ''
+        }.`,
+        fix: `Start the role on the job's date, e.g. "${moved}", or put it on a job dated ${formatLocalDate(start.value)}.`,
+      }),
+    );
+  }
+  if (!zone || !start.ok || !end.ok) return { issues };
+
+  const startResolved = resolveLocalTime(start.value, zone);
+  const endResolved = resolveLocalTime(end.value, zone);
+  for (const [resolved, path] of [
+    [startResolved, startPath],
+    [endResolved, endPath],
+  ] as const) {
+    const issue = dstIssue(resolved, path);
+    if (issue) issues.push(issue);
+  }
+  if (startResolved.kind === 'gap' || endResolved.kind === 'gap') {
+    return { issues, start: startResolved, end: endResolved };
+  }
+  const durationMinutes = (endResolved.epochMs - startResolved.epochMs) / MINUTE_MS;
+  if (durationMinutes <= 0) {
+    const sameDay = formatLocalDate(end.value) === formatLocalDate(start.value);
+    const nextDay = wallFromNaiveMs(naiveMs(end.value) + DAY_MS);
+    const crossesMidnight = sameDay && naiveMs(end.value) < naiveMs(start.value);
+    issues.push(
+      errorIssue({
+        path: endPath,
+        code: 'END_BEFORE_START',
+        rule: RULE_ROLE_ORDER,
+        detail:
+          durationMinutes === 0
+            ? `ends at the moment it starts (${input.endTime}).`
+            : `ends (${input.endTime}) before it starts (${input.startTime})${
+                naiveMs(end.value) >= naiveMs(start.value) ? ' once the DST change is applied' : ''
+              }.`,
+        fix: crossesMidnight
+          ? `If the role runs past midnight, give endTime on the next day: "${formatWallClock(nextDay)}".`
+          : 'Give an endTime after startTime (at most 24 hours later).',
+      }),
+    );
+  } else {
+    const maxMinutes = (input.maxHours ?? 24) * 60;
+    if (durationMinutes > maxMinutes) {
+      const latest = instantToWallClock(startResolved.epochMs + maxMinutes * MINUTE_MS, zone);
+      issues.push(
+        errorIssue({
+          path: endPath,
+          code: 'TOO_LONG',
+          rule: RULE_ROLE_ORDER,
+          detail: `the role lasts ${formatDuration(durationMinutes)}; a role lasts at most ${formatDuration(maxMinutes)}${
+            naiveMs(end.value) - naiveMs(start.value) !== durationMinutes * MINUTE_MS
+              ? ' (elapsed time, DST change included)'
+              : ''
+          }.`,
+          fix: `End by "${latest}", or split the work into roles on one job per day (a multi-day job).`,
+        }),
+      );
+    }
+  }
+  return { issues, start: startResolved, end: endResolved, durationMinutes };
+}
+
+/**
+ * A role's start and end against the platform's time rules: valid zone and forms; start on the
+ * job's date in the job's zone (§4.4 rule 2); no DST gap (error) or overlap (warning); end after
+ * start; at most 24 h elapsed. Midnight-crossing roles are fine (end on the next date).
+ */
+export function checkRoleTimes(input: RoleTimesInput): RuleIssue[] {
+  return analyzeRoleTimes(input).issues;
+}
