@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import { defaultExtensions, type Extension, type ExtensionFactory, type StartContext } from './extensions.js';
 import { instructions } from './instructions.js';
 import type { Logger } from './logger.js';
-import { tokenUrlFor } from './platform/auth.js';
+import { type Credentials, tokenUrlFor } from './platform/auth.js';
 import { createPlatform, type Platform } from './platform/client.js';
 import { fetchLiveSchema, findMismatches } from './platform/introspection.js';
 import { startSandbox } from './sandbox/server.js';
@@ -39,24 +39,24 @@ export interface AppOptions {
   sandbox?: RunningSandbox;
 }
 
-async function connectUpstream(
-  config: Config,
-  options: AppOptions,
-): Promise<{ platform: Platform; sandbox: RunningSandbox | null; ownSandbox: boolean }> {
-  const { logger } = options;
+interface Upstream {
+  credentials: Credentials;
+  apiUrl: string;
+  sandbox: RunningSandbox | null;
+  /** The sandbox was started here, so closing the app stops it. */
+  ownSandbox: boolean;
+}
+
+/** Where the platform is: live credentials, or a sandbox key (starting the sandbox when needed). */
+async function resolveUpstream(config: Config, options: AppOptions): Promise<Upstream> {
   if (config.upstream.kind === 'live') {
-    const upstream = config.upstream;
-    const platform = createPlatform({
-      credentials: {
-        clientId: upstream.clientId,
-        clientSecret: upstream.clientSecret,
-        tokenUrl: tokenUrlFor(upstream.authUrl, upstream.realm),
-      },
-      apiUrl: upstream.apiUrl,
-      timeoutMs: config.timeoutMs,
-      logger,
-    });
-    return { platform, sandbox: null, ownSandbox: false };
+    const { clientId, clientSecret, authUrl, realm, apiUrl } = config.upstream;
+    return {
+      credentials: { clientId, clientSecret, tokenUrl: tokenUrlFor(authUrl, realm) },
+      apiUrl,
+      sandbox: null,
+      ownSandbox: false,
+    };
   }
   const sandbox = options.sandbox ?? (await startSandbox({ host: '127.0.0.1', port: 0 }));
   const keyName = config.upstream.sandboxKey;
@@ -67,14 +67,13 @@ async function connectUpstream(
       `Unknown sandbox key "${keyName}". Sandbox keys: ${sandbox.keys.map((candidate) => candidate.clientId).join(', ')}.`,
     );
   }
-  logger.info({ baseUrl: sandbox.baseUrl, key: key.clientId }, 'using the embedded sandbox platform');
-  const platform = createPlatform({
+  options.logger.info({ baseUrl: sandbox.baseUrl, key: key.clientId }, 'using the embedded sandbox platform');
+  return {
     credentials: { clientId: key.clientId, clientSecret: key.clientSecret, tokenUrl: sandbox.tokenUrl },
     apiUrl: sandbox.baseUrl,
-    timeoutMs: config.timeoutMs,
-    logger,
-  });
-  return { platform, sandbox, ownSandbox: !options.sandbox };
+    sandbox,
+    ownSandbox: !options.sandbox,
+  };
 }
 
 /** Against a live platform, tools whose documents do not validate against its schema are not listed. */
@@ -103,7 +102,8 @@ async function checkLiveSchema(
 
 export async function createApp(config: Config, options: AppOptions): Promise<App> {
   const { logger } = options;
-  const { platform, sandbox, ownSandbox } = await connectUpstream(config, options);
+  const { credentials, apiUrl, sandbox, ownSandbox } = await resolveUpstream(config, options);
+  const platform = createPlatform({ credentials, apiUrl, timeoutMs: config.timeoutMs, logger });
   let grantedScopes: string[] | null = null;
   try {
     grantedScopes = await platform.tokens.getScopes();

@@ -27,12 +27,14 @@ interface TypicalCall {
 const PROFILE_CREW_ID = 1;
 
 const TYPICAL: TypicalCall[] = [
+  // A page of 100 jobs with their roles is more than one result may carry (it is cut to the
+  // budget, see test/unit/context-budget.test.ts); 40 jobs fit, so both sides hold the same data.
   {
-    label: '100 jobs',
+    label: '40 jobs with roles',
     tool: 'list_jobs',
-    args: { perPage: 100 },
+    args: { perPage: 40 },
     document: 'list-jobs',
-    variables: { input: { filter: {}, page: 1, perPage: 100 } },
+    variables: { input: { filter: {}, page: 1, perPage: 40 } },
   },
   {
     label: '100 crew',
@@ -193,6 +195,15 @@ async function typicalResults(client: Client, sandbox: RunningSandbox, token: st
   for (const call of TYPICAL) {
     const result = await client.callTool({ name: call.tool, arguments: call.args });
     if (result.isError) throw new Error(`${call.tool} failed: ${JSON.stringify(result.content)}`);
+    // A result cut to the context budget would hold less than the raw answer: not comparable.
+    const page = (
+      result.structuredContent as { page?: { returned: number; perPage: number; totalCount: number } }
+    ).page;
+    if (page && page.returned < Math.min(page.perPage, page.totalCount)) {
+      throw new Error(
+        `${call.tool} ${JSON.stringify(call.args)} was cut to ${page.returned} items: use a smaller page`,
+      );
+    }
     const cost = resultCost(result);
     const raw = countTokens(await rawGraphql(sandbox, token, loadDocument(call.document), call.variables));
     rows.push([

@@ -90,7 +90,7 @@ export const throughputSection: Section = {
     }
     return [
       `One server: \`node dist/src/cli.js http --port 0\` with live credentials to the benchmark sandbox. ` +
-        `For each load, N MCP clients (Streamable HTTP, 2025 protocol, stateless) connect, warm up with ` +
+        `For each load, N MCP clients (Streamable HTTP, 2025 protocol, one session each) connect, warm up with ` +
         `${WARMUP_CALLS} calls each, then call the tool back to back for ${DURATION_MS / 1000} s. ` +
         'RSS of the server process is read from /proc every 50 ms. The clients and the sandbox run in the ' +
         'benchmark process on the same two cores, so this is a floor, not a capacity figure.',
