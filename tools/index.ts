@@ -6,6 +6,7 @@ import { createWebhook } from './create-webhook.js';
 import { deleteWebhook } from './delete-webhook.js';
 import { describeSchema } from './describe-schema.js';
 import { getCrew } from './get-crew.js';
+import { getCrewFile } from './get-crew-file.js';
 import { listCrew } from './list-crew.js';
 import { listCrewFiles } from './list-crew-files.js';
 import { listCrewJobs } from './list-crew-jobs.js';
@@ -26,6 +27,7 @@ export const tools: Record<string, ToolDefinition> = {
   list_leavers: listLeavers,
   upload_crew_file: uploadCrewFile,
   list_crew_files: listCrewFiles,
+  get_crew_file: getCrewFile,
   list_events: listEvents,
   list_webhooks: listWebhooks,
   create_webhook: createWebhook,

@@ -4,7 +4,7 @@ import { basename, extname, isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 import { UserInputError } from '../src/platform/errors.js';
 import { defineTool } from '../src/tooling/define-tool.js';
-import { crewFileSchema, toCrewFile, type UpstreamFile } from './list-crew-files.js';
+import { crewFileSchema, toCrewFile, type UpstreamFile } from '../src/views/file.js';
 
 /** The platform refuses larger files (413); we refuse them before sending anything. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;

@@ -58,6 +58,14 @@ describe('upload_crew_file and list_crew_files', () => {
       headers: { authorization: `Bearer ${await connected.app.platform.tokens.getToken()}` },
     });
     expect(Buffer.from(await downloaded.arrayBuffer())).toEqual(content);
+    const one = await call(client, 'get_crew_file', { fileId: upload.data.file.id });
+    expect(one.data.file).toEqual(upload.data.file);
+  });
+
+  it('says when a file id does not exist, and where to find valid ones', async () => {
+    const missing = await call(client, 'get_crew_file', { fileId: 'file-does-not-exist' });
+    expect(missing.isError).toBe(true);
+    expect(missing.text).toMatch(/list_crew_files/);
   });
 
   it('answers a FILE data type by id or uniqueId', async () => {

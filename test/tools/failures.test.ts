@@ -1,0 +1,99 @@
+// Every tool, one failure table: when the platform answers 503 to everything, each tool that
+// reaches it returns an isError result a model can act on (never a crash, a stack or a token),
+// tools that need no platform keep working, and every tool refuses an unknown input field.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src/sandbox/types.js';
+import { allTools } from '../../tools/index.js';
+import { type Connected, callTool, connectInProcess } from '../helpers/mcp.js';
+import { startTestSandbox } from '../helpers/sandbox.js';
+
+/** Valid arguments for every tool (the registry test below keeps this table complete). */
+const VALID_ARGS: Record<string, Record<string, unknown>> = {
+  list_jobs: {},
+  list_crew: {},
+  list_crew_jobs: {},
+  list_leavers: {},
+  get_crew: { crewId: 1 },
+  list_crew_files: { crewId: 1 },
+  get_crew_file: { fileId: 'file-1' },
+  upload_crew_file: { crewId: 1, contentBase64: Buffer.from('hello').toString('base64'), name: 'note.txt' },
+  list_events: {},
+  list_webhooks: {},
+  create_webhook: { url: 'https://hooks.example.com/crew', events: ['job.created'] },
+  delete_webhook: { id: 'wh-1' },
+  create_jobs: {
+    jobs: [
+      {
+        boardId: '100',
+        title: 'Gala',
+        date: '2027-01-15',
+        timezone: 'Europe/London',
+        roles: [{ title: 'Bartender', startTime: '2027-01-15T18:00', endTime: '2027-01-15T23:00' }],
+      },
+    ],
+  },
+  update_jobs: { jobs: [{ id: '1', title: 'Renamed' }] },
+  create_crew: { crew: [{ firstName: 'Ada', lastName: 'Lovelace', email: 'ada.failures@example.com' }] },
+  update_crew: { crewId: 1, update: { phone: '+44 20 7946 0001' } },
+  update_profile_data_types: { profileId: '1', dataTypes: [{ id: '1', title: 'Renamed' }] },
+  describe_schema: { names: ['createJobs'] },
+};
+
+/** Tools that never call the platform: they must keep working while it is down. */
+const OFFLINE_TOOLS = ['describe_schema', 'list_events'];
+
+let sandbox: RunningSandbox;
+let connected: Connected;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  connected = await connectInProcess(sandbox);
+});
+afterAll(async () => {
+  await connected?.close();
+  await sandbox?.close();
+});
+
+describe('failure table', () => {
+  it('has valid arguments for every registered tool', () => {
+    expect(Object.keys(VALID_ARGS).sort()).toEqual(allTools.map((tool) => tool.name).sort());
+  });
+
+  it('every tool refuses an unknown field, naming it, and sends nothing', async () => {
+    sandbox.resetStats();
+    const results = await Promise.all(
+      allTools.map(async (tool) => ({
+        name: tool.name,
+        result: await callTool(connected.client, tool.name, { ...VALID_ARGS[tool.name], bogusField: 1 }),
+      })),
+    );
+    for (const { name, result } of results) {
+      expect(result.isError, name).toBe(true);
+      expect(result.text, name).toMatch(/Unknown field "bogusField"/);
+    }
+    expect(sandbox.stats.graphqlRequests + sandbox.stats.restRequests).toBe(0);
+  });
+
+  it('every tool answers a failing platform with a clear error; offline tools keep working', async () => {
+    sandbox.setFaults({ errorRate: 1 });
+    try {
+      const results = await Promise.all(
+        allTools.map(async (tool) => ({
+          name: tool.name,
+          result: await callTool(connected.client, tool.name, VALID_ARGS[tool.name] ?? {}),
+        })),
+      );
+      for (const { name, result } of results) {
+        if (OFFLINE_TOOLS.includes(name)) {
+          expect(result.isError, `${name}: ${result.text}`).toBe(false);
+          continue;
+        }
+        expect(result.isError, `${name}: ${result.text}`).toBe(true);
+        expect(result.text, name).toMatch(/HTTP 503|outcome|unknown whether|server fault/i);
+        expect(result.text, name).not.toMatch(/\n\s+at \S+ \(|eyJ[\w-]+\./);
+      }
+    } finally {
+      sandbox.setFaults({ errorRate: 0 });
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineTool } from '../src/tooling/define-tool.js';
+import { renderCompact } from '../src/tooling/render.js';
+import { crewFileSchema, toCrewFile, type UpstreamFile } from '../src/views/file.js';
+
+export const getCrewFile = defineTool({
+  name: 'get_crew_file',
+  title: 'Get a crew file',
+  description: 'One uploaded file by id: owner, name, type, size, the data type it answers, download URL.',
+  inputSchema: z.object({ fileId: z.string().min(1).describe('From list_crew_files') }),
+  outputSchema: z.object({ file: crewFileSchema }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  scopes: ['crew:read'],
+  toolset: 'files',
+  async handler(input, ctx) {
+    const file = toCrewFile(
+      await ctx.platform.rest.call<UpstreamFile>({
+        method: 'GET',
+        path: `/files/${encodeURIComponent(input.fileId)}`,
+        lookupTool: 'list_crew_files',
+        signal: ctx.signal,
+      }),
+    );
+    return { data: { file }, text: renderCompact(file) };
+  },
+});
