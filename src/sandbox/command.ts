@@ -1,6 +1,7 @@
 // `crew-mcp sandbox [flags]`: run the embedded sandbox platform on its own, print where it is and
 // which demo keys to use, and stay up until SIGINT/SIGTERM.
 import { createLogger } from '../logger.js';
+import { CREW_JOB_PATH } from './apps-endpoint.js';
 import { startSandbox } from './server.js';
 import type { FaultSettings, RunningSandbox, SandboxOptions } from './types.js';
 
@@ -91,6 +92,9 @@ export function describeRunningSandbox(sb: RunningSandbox): string {
     `  realm:       ${sb.realm}`,
     `  token URL:   ${sb.tokenUrl}`,
     `  GraphQL URL: ${sb.baseUrl}/gql`,
+    '',
+    "Sandbox only, in place of the platform's own apps (emits crew_job.updated; scope jobs:write):",
+    `  POST ${sb.baseUrl}${CREW_JOB_PATH}  JSON {status?, attendance?}`,
     '',
     'Demo API keys (client id / client secret: scopes):',
     ...sb.keys.map((key) => `  ${key.clientId} / ${key.clientSecret}: ${key.scopes.join(' ')}`),

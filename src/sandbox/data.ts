@@ -1,6 +1,8 @@
 // The sandbox platform's data layer, as the HTTP layer sees it (SandboxData in types.ts): a
-// seeded store, the GraphQL executor, committed-change events, and files for REST uploads.
+// seeded store, the GraphQL executor, committed-change events, files for REST uploads, and the
+// crew job changes that on a live platform only its own apps make.
 
+import { changeCrewJob } from './crew-job-change.js';
 import { createSandboxGraphql } from './graphql/executor.js';
 import { presentCrew } from './graphql/present-crew.js';
 import { findProfileDataType } from './graphql/rules/answers.js';
@@ -105,6 +107,11 @@ export function createSandboxData(options: SandboxDataOptions): SandboxData {
     getFile(companyId, fileId) {
       const file = store.files.get(fileId);
       return file && store.crewOf(companyId, file.crewId) ? file : null;
+    },
+    updateCrewJob(companyId, crewJobId, change) {
+      const result = changeCrewJob(store, companyId, crewJobId, change);
+      if (result.ok) publish(companyId, 'crew_job.updated', { ...result.crewJob });
+      return result;
     },
   };
 }

@@ -1,9 +1,11 @@
 // The embedded sandbox platform's HTTP server: one port serves the realm's token endpoint
-// (authUrl === baseUrl), GraphQL at /gql, REST under /rest, plus /healthz and a JSON index at /.
+// (authUrl === baseUrl), GraphQL at /gql, REST under /rest, plus /healthz and a JSON index at /,
+// and under /_sandbox the stand-in for the platform's own apps (not part of a live platform).
 // Data, rules and GraphQL resolvers live in the data layer (data.ts); this file wires the rooms.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { silentLogger } from '../logger.js';
+import { APPS_PREFIX, CREW_JOB_PATH, handleAppsRequest } from './apps-endpoint.js';
 import { createTokenIssuer, REALM } from './auth.js';
 import type { SandboxContext } from './context.js';
 import { createSandboxData } from './data.js';
@@ -92,6 +94,7 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: SandboxCont
   const path = new URL(req.url ?? '/', 'http://sandbox.invalid').pathname;
   if (path === '/gql') return handleGraphqlRequest(req, res, ctx);
   if (path === '/rest' || path.startsWith('/rest/')) return handleRestRequest(req, res, path, ctx);
+  if (path.startsWith(`${APPS_PREFIX}/`)) return handleAppsRequest(req, res, path, ctx);
   if (path.startsWith('/realms/')) {
     if (await handleRealmRequest(req, res, path, ctx)) return;
     throw new HttpError(404, `No realm endpoint at ${path} (the realm is "${REALM}").`);
@@ -116,6 +119,8 @@ function indexDocument(ctx: SandboxContext): Record<string, unknown> {
       graphql: `${ctx.baseUrl}/gql`,
       rest: `${ctx.baseUrl}/rest`,
       health: `${ctx.baseUrl}/healthz`,
+      // Sandbox only: plays the platform's own apps (POST {status?, attendance?}, scope jobs:write).
+      crewJobActivity: `${ctx.baseUrl}${CREW_JOB_PATH}`,
     },
     demoClients: ctx.keys.map((key) => key.clientId),
   };

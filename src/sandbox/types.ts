@@ -110,7 +110,45 @@ export interface SandboxData {
   addFile(companyId: string, file: Omit<StoredFile, 'id' | 'createdAt'>): StoredFile;
   listFiles(companyId: string, crewId: number): StoredFile[];
   getFile(companyId: string, fileId: string): StoredFile | null;
+  /**
+   * Sandbox only: change one crew job as the platform's own apps do (a crew member applies, is
+   * booked, checks in); no API operation does this. Validates the values, sets updatedAt and
+   * emits crew_job.updated. Optional so that other SandboxData implementations stay valid.
+   */
+  updateCrewJob?(companyId: string, crewJobId: string, change: CrewJobChange): CrewJobUpdateResult;
 }
+
+/**
+ * A change to one crew job: a CrewJobStatus and/or an Attendance value (schema.graphql). Values
+ * are checked at run time, whatever their type, because they come straight from HTTP bodies.
+ */
+export interface CrewJobChange {
+  status?: string;
+  attendance?: string;
+}
+
+/** A crew job as the GraphQL API returns it, with the job it belongs to. */
+export interface SandboxCrewJob {
+  id: string;
+  status: string;
+  attendance: string;
+  crewId: number;
+  roleId: string;
+  jobId: string;
+  updatedAt: string;
+}
+
+export type CrewJobUpdateResult =
+  | { ok: true; crewJob: SandboxCrewJob }
+  | { ok: false; reason: 'not_found'; message: string }
+  | {
+      ok: false;
+      reason: 'invalid';
+      message: string;
+      /** The offending field; null when the change names no field at all. */
+      field: 'status' | 'attendance' | null;
+      allowed: readonly string[];
+    };
 
 /** Counters a test reads to prove how many requests reached the platform. */
 export interface SandboxStats {
