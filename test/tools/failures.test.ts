@@ -1,11 +1,10 @@
 // Every tool, one failure table: when the platform answers 503 to everything, each tool that
 // reaches it returns an isError result a model can act on (never a crash, a stack or a token),
 // tools that need no platform keep working, and every tool refuses an unknown input field.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../src/sandbox/types.js';
+import { describe, expect, it } from 'vitest';
 import { allTools } from '../../tools/index.js';
-import { type Connected, callTool, connectInProcess } from '../helpers/mcp.js';
-import { startTestSandbox } from '../helpers/sandbox.js';
+import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
+import { callTool } from '../helpers/mcp.js';
 
 /** Valid arguments for every tool (the registry test below keeps this table complete). */
 const VALID_ARGS: Record<string, Record<string, unknown>> = {
@@ -42,17 +41,7 @@ const VALID_ARGS: Record<string, Record<string, unknown>> = {
 /** Tools that never call the platform: they must keep working while it is down. */
 const OFFLINE_TOOLS = ['describe_schema', 'list_events'];
 
-let sandbox: RunningSandbox;
-let connected: Connected;
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  connected = await connectInProcess(sandbox);
-});
-afterAll(async () => {
-  await connected?.close();
-  await sandbox?.close();
-});
+const suite = useConnectedSandbox();
 
 describe('failure table', () => {
   it('has valid arguments for every registered tool', () => {
@@ -60,27 +49,30 @@ describe('failure table', () => {
   });
 
   it('every tool refuses an unknown field, naming it, and sends nothing', async () => {
-    sandbox.resetStats();
+    suite.sandbox.resetStats();
     const results = await Promise.all(
       allTools.map(async (tool) => ({
         name: tool.name,
-        result: await callTool(connected.client, tool.name, { ...VALID_ARGS[tool.name], bogusField: 1 }),
+        result: await callTool(suite.connected.client, tool.name, {
+          ...VALID_ARGS[tool.name],
+          bogusField: 1,
+        }),
       })),
     );
     for (const { name, result } of results) {
       expect(result.isError, name).toBe(true);
       expect(result.text, name).toMatch(/Unknown field "bogusField"/);
     }
-    expect(sandbox.stats.graphqlRequests + sandbox.stats.restRequests).toBe(0);
+    expect(suite.sandbox.stats.graphqlRequests + suite.sandbox.stats.restRequests).toBe(0);
   });
 
   it('every tool answers a failing platform with a clear error; offline tools keep working', async () => {
-    sandbox.setFaults({ errorRate: 1 });
+    suite.sandbox.setFaults({ errorRate: 1 });
     try {
       const results = await Promise.all(
         allTools.map(async (tool) => ({
           name: tool.name,
-          result: await callTool(connected.client, tool.name, VALID_ARGS[tool.name] ?? {}),
+          result: await callTool(suite.connected.client, tool.name, VALID_ARGS[tool.name] ?? {}),
         })),
       );
       for (const { name, result } of results) {
@@ -93,7 +85,7 @@ describe('failure table', () => {
         expect(result.text, name).not.toMatch(/\n\s+at \S+ \(|eyJ[\w-]+\./);
       }
     } finally {
-      sandbox.setFaults({ errorRate: 0 });
+      suite.sandbox.setFaults({ errorRate: 0 });
     }
   });
 });

@@ -1,30 +1,14 @@
-// The webhook subscription tools (toolset events) through a real MCP client against the sandbox:
-// create, list, delete; secrets never echoed; unknown ids and event types refused clearly.
-import type { Client } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../src/sandbox/types.js';
-import { type Connected, callTool, connectInProcess } from '../helpers/mcp.js';
-import { rest, startTestSandbox } from '../helpers/sandbox.js';
+import { describe, expect, it } from 'vitest';
+import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
+import { connectInProcess } from '../helpers/mcp.js';
+import { rest } from '../helpers/sandbox.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read structured results loosely
 type Any = any;
 
-let sandbox: RunningSandbox;
-let connected: Connected;
-let client: Client;
+const suite = useConnectedSandbox();
 
-const call = (name: string, args: Record<string, unknown> = {}) => callTool(client, name, args);
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  connected = await connectInProcess(sandbox);
-  client = connected.client;
-});
-
-afterAll(async () => {
-  await connected?.close();
-  await sandbox?.close();
-});
+const call = suite.call;
 
 describe('create_webhook, list_webhooks, delete_webhook', () => {
   it('creates a subscription, lists it without its secret, and deletes it', async () => {
@@ -47,7 +31,7 @@ describe('create_webhook, list_webhooks, delete_webhook', () => {
     expect(JSON.stringify(listed)).not.toContain('top-secret-value');
     // The platform itself holds it.
     expect(
-      (await rest(sandbox, 'GET', '/rest/webhooks')).body.webhooks.map((hook: Any) => hook.id),
+      (await rest(suite.sandbox, 'GET', '/rest/webhooks')).body.webhooks.map((hook: Any) => hook.id),
     ).toContain(id);
 
     const deleted = await call('delete_webhook', { id });
@@ -59,17 +43,17 @@ describe('create_webhook, list_webhooks, delete_webhook', () => {
   });
 
   it('refuses an unknown event type or a non-http URL before sending', async () => {
-    sandbox.resetStats();
+    suite.sandbox.resetStats();
     const badType = await call('create_webhook', { url: 'https://x.example.com', events: ['job.deleted'] });
     expect(badType.isError).toBe(true);
     expect(badType.text).toMatch(/job\.created/);
     const badUrl = await call('create_webhook', { url: 'ftp://x.example.com', events: ['job.created'] });
     expect(badUrl.isError).toBe(true);
-    expect(sandbox.stats.restRequests).toBe(0);
+    expect(suite.sandbox.stats.restRequests).toBe(0);
   });
 
   it('needs webhooks:manage: a read-only key is not offered the tools', async () => {
-    const readonly = await connectInProcess(sandbox, ['--sandbox-key', 'demo-readonly']);
+    const readonly = await connectInProcess(suite.sandbox, ['--sandbox-key', 'demo-readonly']);
     try {
       const names = (await readonly.client.listTools()).tools.map((tool) => tool.name);
       for (const name of ['list_webhooks', 'create_webhook', 'delete_webhook'])

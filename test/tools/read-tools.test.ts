@@ -1,29 +1,15 @@
-import type { Client } from '@modelcontextprotocol/client';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../src/sandbox/types.js';
-import { type Connected, callTool, connectInProcess, textOf } from '../helpers/mcp.js';
+import { describe, expect, it } from 'vitest';
+import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
+import { connectInProcess, textOf } from '../helpers/mcp.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read structured results loosely
 type Any = any;
 
-let sandbox: RunningSandbox;
-let connected: Connected;
-let client: Client;
+const suite = useConnectedSandbox();
 
-const call = (name: string, args: Record<string, unknown> = {}) => callTool(client, name, args);
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  connected = await connectInProcess(sandbox);
-  client = connected.client;
-});
-
-afterAll(async () => {
-  await connected?.close();
-  await sandbox?.close();
-});
+const call = suite.call;
 
 describe('list_jobs', () => {
   it('returns jobs with roles in local time and says which page it is', async () => {
@@ -64,23 +50,23 @@ describe('list_jobs', () => {
   });
 
   it('refuses a timezone that is not IANA, naming the field and the fix, sending nothing', async () => {
-    sandbox.resetStats();
+    suite.sandbox.resetStats();
     const { isError, text } = await call('list_jobs', { from: '2026-11-25', timezone: 'CET' });
     expect(isError).toBe(true);
     expect(text).toMatch(/timezone: "CET" is not an IANA timezone/);
     expect(text).toMatch(/Fix: Use the IANA name of the place, e.g. "Europe\//);
-    expect(sandbox.stats.graphqlRequests).toBe(0);
+    expect(suite.sandbox.stats.graphqlRequests).toBe(0);
   });
 
   it('rejects a perPage over 100 before calling the platform', async () => {
-    const result = await client.callTool({ name: 'list_jobs', arguments: { perPage: 500 } });
+    const result = await suite.client.callTool({ name: 'list_jobs', arguments: { perPage: 500 } });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/perPage/);
   });
 
   it('reports progress while fetching pages concurrently', async () => {
     const progress: number[] = [];
-    await client.callTool(
+    await suite.client.callTool(
       { name: 'list_crew', arguments: { perPage: 50, allPages: true, maxItems: 300 } },
       { onprogress: (event) => void progress.push(event.progress) },
     );

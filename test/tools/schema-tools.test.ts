@@ -1,30 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../src/sandbox/types.js';
-import { type Connected, connectInProcess, textOf } from '../helpers/mcp.js';
-import { startTestSandbox } from '../helpers/sandbox.js';
+import { describe, expect, it } from 'vitest';
+import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
+import { textOf } from '../helpers/mcp.js';
 
-let sandbox: RunningSandbox;
-let connected: Connected;
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  connected = await connectInProcess(sandbox, ['--sandbox-key', 'demo-readonly']);
-});
-afterAll(async () => {
-  await connected?.close();
-  await sandbox?.close();
-});
+const suite = useConnectedSandbox(['--sandbox-key', 'demo-readonly']);
 
 describe('describe_schema', () => {
   it('lists every operation and type name when asked for none, without calling the platform', async () => {
-    sandbox.resetStats();
-    const result = await connected.client.callTool({ name: 'describe_schema', arguments: {} });
+    suite.sandbox.resetStats();
+    const result = await suite.connected.client.callTool({ name: 'describe_schema', arguments: {} });
     expect(textOf(result)).toMatch(/companyJobs.*createJobs.*CreateRoleInput/s);
-    expect(sandbox.stats.graphqlRequests).toBe(0);
+    expect(suite.sandbox.stats.graphqlRequests).toBe(0);
   });
 
   it('describes operations and types by name, case-insensitively', async () => {
-    const result = await connected.client.callTool({
+    const result = await suite.connected.client.callTool({
       name: 'describe_schema',
       arguments: { names: ['createJobs', 'createroleinput', 'DTType'] },
     });
@@ -36,7 +25,7 @@ describe('describe_schema', () => {
   });
 
   it('names unknown entries and suggests close ones', async () => {
-    const result = await connected.client.callTool({
+    const result = await suite.connected.client.callTool({
       name: 'describe_schema',
       arguments: { names: ['CreateRole'] },
     });
@@ -47,7 +36,7 @@ describe('describe_schema', () => {
   });
 
   it('is listed for a read-only key: it needs no scope', async () => {
-    const { tools } = await connected.client.listTools();
+    const { tools } = await suite.connected.client.listTools();
     const tool = tools.find((candidate) => candidate.name === 'describe_schema');
     expect(tool?.description).toMatch(/Scope: none\.$/);
   });

@@ -1,14 +1,10 @@
-// The context budget as tests: what the tool list and typical results cost a model, in o200k
-// tokens (a real tokenizer, so the figures do not depend on the machine), and how many token
-// requests the server makes per token lifetime. BENCHMARKS.md (npm run bench) has the figures
-// these budgets were set from; lower a budget when a change wins tokens.
-import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { RESULT_TOKEN_LIMIT } from '../../src/tooling/budget.js';
 import { allTools } from '../../tools/index.js';
 import { countTokens, type ListedTool, modelListTokens, modelView, resultCost } from '../bench/tokens.js';
-import { type Connected, connectInProcess, textOf } from '../helpers/mcp.js';
+import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
+import { connectInProcess, textOf } from '../helpers/mcp.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 
 /**
@@ -90,27 +86,14 @@ describe('tool list budget', () => {
 });
 
 describe('result budgets', () => {
-  let sandbox: RunningSandbox;
-  let connected: Connected;
-  let client: Client;
-
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    connected = await connectInProcess(sandbox);
-    client = connected.client;
-  });
-
-  afterAll(async () => {
-    await connected?.close();
-    await sandbox?.close();
-  });
+  const suite = useConnectedSandbox();
 
   it('states every budget under the hard limit of one result', () => {
     for (const { budget } of RESULT_BUDGETS) expect(budget).toBeLessThan(RESULT_TOKEN_LIMIT);
   });
 
   it.each(RESULT_BUDGETS)('$tool $args stays within $budget tokens', async ({ tool, args, budget }) => {
-    const result = await client.callTool({ name: tool, arguments: args });
+    const result = await suite.client.callTool({ name: tool, arguments: args });
     expect(result.isError, textOf(result)).toBeFalsy();
     const cost = resultCost(result);
     // A result that is nearly empty would pass any budget: make sure the data is there.
@@ -119,7 +102,7 @@ describe('result budgets', () => {
   });
 
   it.each(OVERSIZED_CALLS)('$tool $args is cut to under the hard limit', async ({ tool, args }) => {
-    const result = await client.callTool({ name: tool, arguments: args });
+    const result = await suite.client.callTool({ name: tool, arguments: args });
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(resultCost(result).both).toBeLessThan(RESULT_TOKEN_LIMIT);
   });
@@ -129,37 +112,26 @@ describe('token requests', () => {
   // Short enough for a test, long enough that a handful of in-process calls fit in one lifetime
   // (the server refreshes at 90% of a short lifetime).
   const LIFETIME_SECONDS = 3;
-  let sandbox: RunningSandbox;
-  let connected: Connected;
-
-  beforeAll(async () => {
-    sandbox = await startTestSandbox({ faults: { tokenLifetimeSeconds: LIFETIME_SECONDS } });
-    connected = await connectInProcess(sandbox);
-  });
-
-  afterAll(async () => {
-    await connected?.close();
-    await sandbox?.close();
-  });
+  const suite = useConnectedSandbox([], { faults: { tokenLifetimeSeconds: LIFETIME_SECONDS } });
 
   const call = async () => {
-    const result = await connected.client.callTool({ name: 'list_crew', arguments: { perPage: 1 } });
+    const result = await suite.connected.client.callTool({ name: 'list_crew', arguments: { perPage: 1 } });
     expect(result.isError, textOf(result)).toBeFalsy();
   };
   const burst = (count: number) => Promise.all(Array.from({ length: count }, call));
 
   it('makes one token request per token lifetime, however many calls', async () => {
     // The server fetched its token at startup to read its scopes.
-    expect(sandbox.stats.tokenRequests).toBe(1);
+    expect(suite.sandbox.stats.tokenRequests).toBe(1);
     await burst(10);
     await call();
     await call();
-    expect(sandbox.stats.graphqlRequests).toBeGreaterThanOrEqual(12);
-    expect(sandbox.stats.tokenRequests).toBe(1);
+    expect(suite.sandbox.stats.graphqlRequests).toBeGreaterThanOrEqual(12);
+    expect(suite.sandbox.stats.tokenRequests).toBe(1);
 
     await new Promise((resolve) => setTimeout(resolve, LIFETIME_SECONDS * 1000 + 100));
     await burst(10);
     await call();
-    expect(sandbox.stats.tokenRequests).toBe(2);
+    expect(suite.sandbox.stats.tokenRequests).toBe(2);
   });
 });

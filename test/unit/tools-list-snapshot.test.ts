@@ -2,27 +2,15 @@
 // here; the README's tool table is generated from it. After an intended change, refresh both
 // with `UPDATE_SNAPSHOTS=1 npm test`.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { packagePath } from '../../src/paths.js';
-import type { RunningSandbox } from '../../src/sandbox/types.js';
-import { type Connected, connectInProcess } from '../helpers/mcp.js';
-import { startTestSandbox } from '../helpers/sandbox.js';
+import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 
 const SNAPSHOT = packagePath('test', 'snapshots', 'tools-list.json');
 const README = packagePath('README.md');
 const update = process.env.UPDATE_SNAPSHOTS === '1';
 
-let sandbox: RunningSandbox;
-let connected: Connected;
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  connected = await connectInProcess(sandbox);
-});
-afterAll(async () => {
-  await connected?.close();
-  await sandbox?.close();
-});
+const suite = useConnectedSandbox();
 
 interface ListedTool {
   name: string;
@@ -47,7 +35,7 @@ function toolTable(list: ListedTool[]): string {
 
 describe('tools/list snapshot', () => {
   it('matches the committed snapshot', async () => {
-    const { tools } = await connected.client.listTools();
+    const { tools } = await suite.connected.client.listTools();
     const current = `${JSON.stringify(tools, null, 2)}\n`;
     if (update || (!existsSync(SNAPSHOT) && !process.env.CI)) writeFileSync(SNAPSHOT, current);
     expect(current).toBe(readFileSync(SNAPSHOT, 'utf8'));
