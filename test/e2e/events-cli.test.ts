@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../src/sandbox/webhooks.js';
 import { EVENTS_FILE } from '../../src/webhooks/event-log.js';
 import { CLI, connectHttp, spawnHttp, spawnStdio, textOf } from '../helpers/mcp.js';
+import { until } from '../helpers/until.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: e2e tests read structured results loosely
 type Any = any;
@@ -22,15 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** The built CLI answers more slowly than an in-process server: wait longer, poll less. */
+const untilCli = <T>(probe: () => Promise<T | undefined> | T | undefined) => until(probe, 15_000, 50);
 
 async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Any> {
   const result = await client.callTool({ name, arguments: args });
@@ -76,7 +70,7 @@ describe('built CLI over stdio with the embedded sandbox', () => {
       });
       await client.subscribeResource({ uri: 'crew://events' });
       const jobId = await createJobWithTool(client, 'CLI events gala');
-      await until(() => (updates.includes('crew://events') ? true : undefined));
+      await untilCli(() => (updates.includes('crew://events') ? true : undefined));
       const { events } = await call(client, 'list_events', { entityId: jobId });
       expect(events[0]).toMatchObject({ type: 'job.created', data: { id: jobId, title: 'CLI events gala' } });
     } finally {
@@ -104,7 +98,7 @@ describe('built CLI over stdio with the embedded sandbox', () => {
       });
       const subscription = await client.listen({ resourceSubscriptions: ['crew://events'] });
       const jobId = await createJobWithTool(client, 'Modern stdio gala');
-      await until(() => (updates.includes('crew://events') ? true : undefined));
+      await untilCli(() => (updates.includes('crew://events') ? true : undefined));
       expect(updates).not.toContain(`crew://jobs/${jobId}`);
       await subscription.close();
     } finally {
@@ -131,7 +125,7 @@ describe('built CLI over stdio with the embedded sandbox', () => {
       });
       const { files } = await call(client, 'list_crew_files', { crewId: target.crewId });
       expect(files.map((listed: Any) => listed.id)).toContain(file.id);
-      const event = await until(async () => {
+      const event = await untilCli(async () => {
         const { events } = await call(client, 'list_events', {
           types: ['crew.updated'],
           entityId: target.crewId,
@@ -210,7 +204,7 @@ describe('built CLI over HTTP: crash safety of acknowledged events', () => {
         const { events } = await call(client, 'list_events', { entityId: 424242 });
         expect(events.map((event: Any) => event.id)).toEqual(['evt_crash_1']);
         const jobId = await createJobWithTool(client, 'HTTP events gala');
-        await until(() => (updates.includes('crew://events') ? true : undefined));
+        await untilCli(() => (updates.includes('crew://events') ? true : undefined));
         expect((await call(client, 'list_events', { entityId: jobId })).events[0].type).toBe('job.created');
         await subscription.close();
       } finally {

@@ -10,6 +10,7 @@ import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { startHttp } from '../../src/transports/http.js';
 import { connectHttp, textOf } from '../helpers/mcp.js';
 import { gql, type Json, rest, startTestSandbox } from '../helpers/sandbox.js';
+import { until } from '../helpers/until.js';
 
 let sandbox: RunningSandbox;
 
@@ -18,16 +19,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => sandbox?.close());
-
-async function until<T>(probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function crewJobEvents(client: Client): Promise<Json[]> {
   const result = await client.callTool({ name: 'list_events', arguments: { types: ['crew_job'] } });

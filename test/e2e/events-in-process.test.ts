@@ -14,6 +14,7 @@ import { startHttp } from '../../src/transports/http.js';
 import type { FileEventLog } from '../../src/webhooks/event-log.js';
 import { connectHttp, connectInProcess, textOf } from '../helpers/mcp.js';
 import { gql, type Json, rest, startTestSandbox } from '../helpers/sandbox.js';
+import { until } from '../helpers/until.js';
 
 let sandbox: RunningSandbox;
 let boardId: string;
@@ -49,16 +50,6 @@ async function createJob(title: string): Promise<string> {
   );
   expect(answer.body.data.createJobs.success).toBe(true);
   return answer.body.data.createJobs.jobs[0].id;
-}
-
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 async function subscriptionUrls(): Promise<string[]> {

@@ -2,17 +2,11 @@
 // booked, checks in), so crew_job.updated exists end to end: the change shows in companyCrewJobs,
 // reaches a subscribed webhook receiver signed, and bad input changes nothing.
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeRunningSandbox } from '../../src/sandbox/command.js';
 import type { PlatformEvent, RunningSandbox } from '../../src/sandbox/types.js';
 import { fetchToken, gql, type Json, readJson, rest, startTestSandbox } from '../helpers/sandbox.js';
-
-interface Delivery {
-  headers: IncomingHttpHeaders;
-  rawBody: string;
-}
+import { type Receiver, startReceiver } from '../helpers/webhook-receiver.js';
 
 const CREW_JOB_FIELDS = 'id status attendance updatedAt crew { id } role { id } job { id }';
 
@@ -36,6 +30,13 @@ afterAll(() => sb?.close());
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
+
+/** A test receiver closed after each test. */
+async function receiverFor(statusFor?: (n: number) => number | 'hang'): Promise<Receiver> {
+  const receiver = await startReceiver(statusFor);
+  cleanups.push(() => receiver.close());
+  return receiver;
+}
 
 /** Seeded crew jobs of company-1, as companyCrewJobs lists them. */
 async function crewJobs(ids?: string[]): Promise<Json[]> {
@@ -69,35 +70,6 @@ async function eventsDuring(run: () => Promise<void>): Promise<PlatformEvent[]> 
     stop();
   }
   return events;
-}
-
-async function startReceiver(): Promise<{ url: string; deliveries: Delivery[] }> {
-  const deliveries: Delivery[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      deliveries.push({ headers: req.headers, rawBody: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, deliveries };
-}
-
-async function until(condition: () => boolean, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe('[sandbox] crew job activity: the change', () => {
@@ -161,7 +133,7 @@ describe('[sandbox] crew job activity: the change', () => {
 
 describe('[sandbox] crew job activity: webhooks', () => {
   it('a subscriber to crew_job.updated receives the change, signed', async () => {
-    const receiver = await startReceiver();
+    const receiver = await receiverFor();
     const created = await rest(sb, 'POST', '/rest/webhooks', {
       json: { url: receiver.url, events: ['crew_job.updated'], secret: 'activity-secret' },
     });
@@ -173,7 +145,8 @@ describe('[sandbox] crew job activity: webhooks', () => {
     const before = await crewJobOtherThan('DECLINED', 'PENDING');
     const answer = await change(before.id, { status: 'DECLINED' });
     expect(answer.status).toBe(200);
-    await until(() => receiver.deliveries.length === 1);
+    await receiver.waitFor(1);
+    expect(receiver.deliveries).toHaveLength(1);
     const [delivery] = receiver.deliveries;
     const body = JSON.parse(delivery!.rawBody);
     expect(body).toEqual({

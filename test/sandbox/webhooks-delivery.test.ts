@@ -1,69 +1,22 @@
 // [contract] webhook delivery: signed POSTs of {id, type, createdAt, data}, at-least-once with
 // retries on failure (1 s, 2 s, 4 s ... scaled down here), de-duplicable by event id.
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/logger.js';
 import { createStats } from '../../src/sandbox/stats.js';
 import type { PlatformEvent } from '../../src/sandbox/types.js';
 import { WebhookRegistry } from '../../src/sandbox/webhook-registry.js';
 import { signWebhook, WEBHOOK_MAX_ATTEMPTS, WebhookDispatcher } from '../../src/sandbox/webhooks.js';
-
-interface Delivery {
-  headers: IncomingHttpHeaders;
-  rawBody: string;
-  at: number;
-}
-
-interface Receiver {
-  url: string;
-  deliveries: Delivery[];
-  /** Resolves once `count` deliveries arrived (rejects after `ms`). */
-  waitFor(count: number, ms?: number): Promise<void>;
-  close(): Promise<void>;
-}
+import { type Receiver, startReceiver as startLocalReceiver } from '../helpers/webhook-receiver.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A local receiver on 127.0.0.1 whose status for the n-th delivery (0-based) is `statusFor(n)`. */
-async function startReceiver(statusFor: (n: number) => number | 'hang' = () => 200): Promise<Receiver> {
-  const deliveries: Delivery[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const n = deliveries.length;
-      deliveries.push({
-        headers: req.headers,
-        rawBody: Buffer.concat(chunks).toString('utf8'),
-        at: Date.now(),
-      });
-      const status = statusFor(n);
-      if (status === 'hang') return; // never answer: the sender's timeout must fire
-      res.writeHead(status).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const receiver: Receiver = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    deliveries,
-    async waitFor(count, ms = 5000) {
-      const deadline = Date.now() + ms;
-      while (deliveries.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} deliveries, got ${deliveries.length}`);
-        await sleep(10);
-      }
-    },
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+/** A test receiver on 127.0.0.1, closed after each test. */
+async function startReceiver(statusFor?: (n: number) => number | 'hang'): Promise<Receiver> {
+  const receiver = await startLocalReceiver(statusFor);
   cleanups.push(() => receiver.close());
   return receiver;
 }

@@ -1,52 +1,21 @@
 // [contract] webhooks end to end: a subscription made over REST receives the event of a change
 // committed through the sandbox (a file upload that answers a FILE data type emits crew.updated).
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { findUploadTarget, rest, startTestSandbox } from '../helpers/sandbox.js';
-
-interface Delivery {
-  headers: IncomingHttpHeaders;
-  rawBody: string;
-}
+import { type Receiver, startReceiver } from '../helpers/webhook-receiver.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function startReceiver(
-  status: (n: number) => number,
-): Promise<{ url: string; deliveries: Delivery[] }> {
-  const deliveries: Delivery[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const n = deliveries.length;
-      deliveries.push({ headers: req.headers, rawBody: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(status(n)).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, deliveries };
-}
-
-async function until(condition: () => boolean, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** A test receiver closed after each test. */
+async function receiverFor(statusFor?: (n: number) => number | 'hang'): Promise<Receiver> {
+  const receiver = await startReceiver(statusFor);
+  cleanups.push(() => receiver.close());
+  return receiver;
 }
 
 async function startWithSubscription(receiverUrl: string): Promise<RunningSandbox> {
@@ -70,10 +39,11 @@ async function uploadAnswer(sb: RunningSandbox): Promise<number> {
 
 describe('[contract] webhooks through the sandbox', () => {
   it('a committed change reaches the subscriber, signed, and counts in stats', async () => {
-    const receiver = await startReceiver(() => 204);
+    const receiver = await receiverFor(() => 204);
     const sb = await startWithSubscription(receiver.url);
     const crewId = await uploadAnswer(sb);
-    await until(() => receiver.deliveries.length === 1);
+    await receiver.waitFor(1);
+    expect(receiver.deliveries).toHaveLength(1);
     const [delivery] = receiver.deliveries;
     const body = JSON.parse(delivery!.rawBody);
     expect(body).toMatchObject({
@@ -92,20 +62,22 @@ describe('[contract] webhooks through the sandbox', () => {
   });
 
   it('a failed delivery is retried with the same event id (webhookRetryBaseMs)', async () => {
-    const receiver = await startReceiver((n) => (n === 0 ? 500 : 200));
+    const receiver = await receiverFor((n) => (n === 0 ? 500 : 200));
     const sb = await startWithSubscription(receiver.url);
     await uploadAnswer(sb);
-    await until(() => receiver.deliveries.length === 2);
+    await receiver.waitFor(2);
+    expect(receiver.deliveries).toHaveLength(2);
     const ids = receiver.deliveries.map((d) => JSON.parse(d.rawBody).id);
     expect(ids[1]).toBe(ids[0]);
     expect(sb.stats.webhookDeliveries).toBe(2);
   });
 
   it('close() cancels pending retries', async () => {
-    const receiver = await startReceiver(() => 500);
+    const receiver = await receiverFor(() => 500);
     const sb = await startWithSubscription(receiver.url);
     await uploadAnswer(sb);
-    await until(() => receiver.deliveries.length === 1);
+    await receiver.waitFor(1);
+    expect(receiver.deliveries).toHaveLength(1);
     await sb.close();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(receiver.deliveries).toHaveLength(1);
