@@ -10,7 +10,6 @@ import {
   type Pager,
   pageLine,
 } from './pagination.js';
-import { renderCompact } from './render.js';
 
 /** Pages of `root` (a paginated query field: { paginatedList, pager }) for this request. */
 export function queryPages<T>(
@@ -35,18 +34,18 @@ export function queryPages<T>(
 
 /**
  * `{ [key]: items, page }` with a text rendering, cut to the budget with a note when needed.
- * `line` renders one item on one line (a list's items share their keys, so naming them on every
- * line would be most of the text); without it the generic compact rendering is used.
+ * `line` renders one item on one line: a list's items share their keys, so naming them on every
+ * line (as the generic compact rendering does) would be most of the text.
  */
 export function listResult<K extends string, T>(
   key: K,
   noun: string,
   items: T[],
   info: PageInfo,
-  line?: (item: T) => string,
+  line: (item: T) => string,
 ): Rendered<{ page: PageInfo } & Record<K, T[]>> {
   return fitItems(items, (kept, cut) => ({
     data: { [key]: kept, page: info } as { page: PageInfo } & Record<K, T[]>,
-    text: `${pageLine(info, noun, cut)}\n${line ? kept.map(line).join('\n') : renderCompact({ [key]: kept })}`,
+    text: `${pageLine(info, noun, cut)}\n${kept.map(line).join('\n')}`,
   }));
 }

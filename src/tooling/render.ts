@@ -73,17 +73,3 @@ export function renderCompact(value: unknown): string {
   lines(value as Json, '', out);
   return out.join('\n');
 }
-
-/** Removes null, undefined, empty strings, empty arrays and empty objects, deeply. */
-export function pruneEmpty<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(pruneEmpty).filter((item) => !isEmpty(item as Json)) as T;
-  if (value && typeof value === 'object') {
-    const result: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      const pruned = pruneEmpty(item);
-      if (!isEmpty(pruned as Json)) result[key] = pruned;
-    }
-    return result as T;
-  }
-  return value;
-}

@@ -5,7 +5,7 @@ import { toInputPath } from '../../src/platform/graphql.js';
 import { parseRetryAfter } from '../../src/platform/http.js';
 import { estimateTokens, fitItems } from '../../src/tooling/budget.js';
 import { collectPages, pageLocally } from '../../src/tooling/pagination.js';
-import { pruneEmpty, renderCompact } from '../../src/tooling/render.js';
+import { renderCompact } from '../../src/tooling/render.js';
 import { resolveRange } from '../../src/tooling/time-range.js';
 import { wireSchema } from '../../src/tooling/wire-schema.js';
 
@@ -24,10 +24,6 @@ describe('renderCompact', () => {
     });
     expect(text).toContain('crew:');
     expect(text).toContain('id: d, answer: yes');
-  });
-
-  it('pruneEmpty removes empties deeply', () => {
-    expect(pruneEmpty({ a: null, b: [], c: { d: '' }, e: [1, null], f: 'x' })).toEqual({ e: [1], f: 'x' });
   });
 });
 
