@@ -4,6 +4,7 @@
 import {
   type CallToolResult,
   CLIENT_CAPABILITIES_META_KEY,
+  type InputRequiredResult,
   isInputRequiredResult,
   McpServer,
   type McpServerFactory,
@@ -132,7 +133,7 @@ async function runTool(
   tool: ToolDefinition,
   input: unknown,
   mcp: ServerContext,
-): Promise<CallToolResult | ReturnType<typeof Object>> {
+): Promise<CallToolResult | InputRequiredResult> {
   const started = Date.now();
   try {
     if (app.config.readOnly && isWriteTool(tool)) {
@@ -181,8 +182,7 @@ export function buildServer(app: AppContext, instance: InstanceInfo = { longLive
         annotations: { title: tool.title, ...tool.annotations },
         _meta: { 'crew-mcp/scopes': tool.scopes, 'crew-mcp/toolset': tool.toolset },
       },
-      // biome-ignore lint/suspicious/noExplicitAny: the SDK's callback type is generic per schema
-      ((input: unknown, mcp: ServerContext) => runTool(app, server, tool, input, mcp)) as any,
+      (input: unknown, mcp: ServerContext) => runTool(app, server, tool, input, mcp),
     );
   for (const tool of app.selection.listed) register(tool);
   for (const { tool } of app.selection.refused) register(tool).disable();
