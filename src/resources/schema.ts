@@ -4,7 +4,6 @@
 // SDL's punctuation are dropped; it is built once, since the file ships with the server.
 import type { McpServer } from '@modelcontextprotocol/server';
 import {
-  buildSchema,
   type GraphQLArgument,
   type GraphQLField,
   type GraphQLInputField,
@@ -16,7 +15,7 @@ import {
   isObjectType,
   isScalarType,
 } from 'graphql';
-import { readPackageFile } from '../paths.js';
+import { schemaModel } from '../platform/schema-model.js';
 import { MARKDOWN, markdown, type ResourceDeps } from './context.js';
 import { guardRead } from './errors.js';
 
@@ -75,8 +74,7 @@ function typeLine(type: GraphQLNamedType): string | undefined {
   return undefined;
 }
 
-export function renderSchema(sdl: string): string {
-  const schema = buildSchema(sdl);
+export function renderSchema(schema: GraphQLSchema): string {
   const roots = new Set(['Query', 'Mutation']);
   const types = Object.values(schema.getTypeMap())
     .filter((type) => !roots.has(type.name))
@@ -100,7 +98,7 @@ export function renderSchema(sdl: string): string {
 let rendered: string | null = null;
 
 export function schemaText(): string {
-  rendered ??= renderSchema(readPackageFile('src', 'platform', 'schema.graphql'));
+  rendered ??= renderSchema(schemaModel());
   return rendered;
 }
 
@@ -109,7 +107,7 @@ let entries: Map<string, string> | null = null;
 /** One compact line per operation and per type of the schema model, by name. */
 export function schemaEntries(): Map<string, string> {
   if (entries) return entries;
-  const schema = buildSchema(readPackageFile('src', 'platform', 'schema.graphql'));
+  const schema = schemaModel();
   entries = new Map();
   for (const kind of ['query', 'mutation'] as const) {
     const root = kind === 'query' ? schema.getQueryType() : schema.getMutationType();

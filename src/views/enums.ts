@@ -1,25 +1,8 @@
 // Enumerations of the platform as our schema model has them (src/platform/schema.graphql).
 // Most values are [assumed]; on a live platform `crew-mcp check` compares them by introspection.
 import { z } from 'zod';
+import { enumValues } from '../platform/schema-model.js';
 
-export const crewJobStatusSchema = z.enum([
-  'APPLIED',
-  'INVITED',
-  'SHORTLISTED',
-  'BOOKED',
-  'DECLINED',
-  'CANCELLED',
-  'REMOVED',
-  'WAITING_LIST',
-]);
+export const crewJobStatusSchema = z.enum(enumValues('CrewJobStatus'));
 
-export const crewStatusSchema = z.enum([
-  'ACTIVE',
-  'INACTIVE',
-  'APPROVED',
-  'INVITED',
-  'APPLICANT',
-  'SUSPENDED',
-  'WAITING_LIST',
-  'DELETED',
-]);
+export const crewStatusSchema = z.enum(enumValues('CrewStatus'));
