@@ -7,8 +7,7 @@ import { startHttp } from '../transports/http.js';
 
 export async function runHttpCommand(config: Config, logger: Logger): Promise<number> {
   const app = await createApp(config, { transport: 'http', logger });
-  const http = await startHttp(app, app.routes);
-  await app.start({ httpUrl: http.url, notify: http.handler.notify });
+  const http = await startHttp(app);
   const upstream = app.sandbox
     ? `the embedded sandbox platform at ${app.sandbox.baseUrl} (key ${app.platform.tokens.clientId})`
     : `the platform at ${app.platform.apiUrl}`;

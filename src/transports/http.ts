@@ -61,7 +61,12 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-export async function startHttp(app: App, routes: Record<string, RouteHandler> = {}): Promise<RunningHttp> {
+/**
+ * Serve the app over HTTP: /mcp, /healthz and the extensions' routes; once listening, the
+ * extensions start with the server's URL (e.g. the webhook subscription names /webhooks).
+ */
+export async function startHttp(app: App): Promise<RunningHttp> {
+  const routes = app.routes;
   const { host, port, allowedOrigins } = app.config.http;
   const allowedHosts = new Set([
     ...LOCAL_HOSTS,
@@ -142,6 +147,13 @@ export async function startHttp(app: App, routes: Record<string, RouteHandler> =
   const shownHost =
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${shownHost}:${address.port}`;
+  try {
+    await app.start({ httpUrl: url, notify: handler.notify });
+  } catch (error) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
   return {
     url,
     mcpUrl: `${url}/mcp`,

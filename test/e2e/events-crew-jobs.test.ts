@@ -33,8 +33,7 @@ describe('crew_job.updated through crew-mcp (HTTP transport, in process)', () =>
       logger: silentLogger,
       sandbox,
     });
-    const http = await startHttp(app, app.routes);
-    await app.start({ httpUrl: http.url, notify: http.handler.notify });
+    const http = await startHttp(app);
     const client = await connectHttp(http.mcpUrl);
     try {
       const subscriptions = (await rest(sandbox, 'GET', '/rest/webhooks')).body.webhooks;

@@ -134,8 +134,7 @@ describe('events over HTTP (2026-07-28 listen per request; 2025 sessions)', () =
       logger: silentLogger,
       sandbox,
     });
-    const http = await startHttp(app, app.routes);
-    await app.start({ httpUrl: http.url, notify: http.handler.notify });
+    const http = await startHttp(app);
     const log = app.services.events as FileEventLog;
     const modern = await connectHttp(http.mcpUrl, 'modern');
     const legacy = await connectHttp(http.mcpUrl, 'legacy');

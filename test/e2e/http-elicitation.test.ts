@@ -24,7 +24,7 @@ beforeAll(async () => {
     logger: silentLogger,
     sandbox,
   });
-  http = await startHttp(app, app.routes);
+  http = await startHttp(app);
 });
 afterAll(async () => {
   await http?.close();
