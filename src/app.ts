@@ -1,29 +1,32 @@
-// Assembles the application from a Config: the upstream (a live platform, or the embedded
-// sandbox started in-process on a loopback port), the one shared platform client, the tool
-// selection for this API key, the shared services and the extensions (resources, prompts).
+// Assembles the application from a Config, explicitly: the upstream (a live platform, or the
+// embedded sandbox started in-process on a loopback port), the one shared platform client, the
+// lookups that checks share, the tool selection for this API key, the webhook events (the one
+// part with a lifecycle) and the context surface (resources and prompts).
 import { allTools } from '../tools/index.js';
 import type { Config } from './config.js';
-import { defaultExtensions, type Extension, type ExtensionFactory, type StartContext } from './extensions.js';
 import { instructions } from './instructions.js';
 import type { Logger } from './logger.js';
+import { createLookups } from './lookups/index.js';
+import type { ToolDefinition } from './mcp/define-tool.js';
+import { findMismatches } from './mcp/live-schema.js';
 import { type Credentials, tokenUrlFor } from './platform/auth.js';
 import { createPlatform, type Platform } from './platform/client.js';
-import { fetchLiveSchema, findMismatches } from './platform/introspection.js';
+import { fetchLiveSchema } from './platform/introspection.js';
+import { createContextSurface, type ResourcesOptions } from './resources/index.js';
 import { startSandbox } from './sandbox/server.js';
 import type { RunningSandbox } from './sandbox/types.js';
-import type { AppContext, ServerExtension } from './server.js';
+import type { AppContext } from './server.js';
 import { selectTools } from './server.js';
-import type { Services } from './services.js';
-import type { ToolDefinition } from './tooling/define-tool.js';
-import type { RouteHandler } from './transports/http.js';
+import type { RouteHandler, StartContext } from './transports/routes.js';
+import { createWebhookEvents } from './webhooks/webhook-events.js';
 
 export interface App extends AppContext {
   /** The embedded sandbox, when the server runs against it. */
   sandbox: RunningSandbox | null;
   grantedScopes: string[] | null;
-  /** HTTP routes the extensions serve beside /mcp. */
+  /** HTTP routes served beside /mcp (the webhook receiver). */
   routes: Record<string, RouteHandler>;
-  /** Start the extensions once the transport is up. */
+  /** Start what runs beside the transport (the webhook receiver and subscription) once it is up. */
   start(context: StartContext): Promise<void>;
   close(): Promise<void>;
 }
@@ -33,8 +36,8 @@ export interface AppOptions {
   logger: Logger;
   /** Tools to serve; defaults to the registry. */
   tools?: ToolDefinition[];
-  /** Extensions to load; defaults to every extension the product ships. */
-  extensions?: ExtensionFactory[];
+  /** Options of the resources and prompts (a pinned clock, a prompts directory). */
+  resources?: ResourcesOptions;
   /** Use this running sandbox instead of starting one (tests, benchmarks). */
   sandbox?: RunningSandbox;
 }
@@ -100,21 +103,27 @@ async function checkLiveSchema(
   return unavailable;
 }
 
-export async function createApp(config: Config, options: AppOptions): Promise<App> {
-  const { logger } = options;
-  const { credentials, apiUrl, sandbox, ownSandbox } = await resolveUpstream(config, options);
-  const platform = createPlatform({ credentials, apiUrl, timeoutMs: config.timeoutMs, logger });
-  let grantedScopes: string[] | null = null;
+/** The scopes of the API key's token; null (every tool listed) when the token does not say. */
+async function readScopes(platform: Platform, logger: Logger): Promise<string[] | null> {
   try {
-    grantedScopes = await platform.tokens.getScopes();
-    if (!grantedScopes) logger.warn('the access token does not name its scopes: listing every tool');
+    const scopes = await platform.tokens.getScopes();
+    if (!scopes) logger.warn('the access token does not name its scopes: listing every tool');
+    return scopes;
   } catch (error) {
     // Listing all tools is more useful than refusing to start: each call will report its own error.
     logger.warn(
       { reason: error instanceof Error ? error.message : String(error) },
       'could not read scopes: listing every tool',
     );
+    return null;
   }
+}
+
+export async function createApp(config: Config, options: AppOptions): Promise<App> {
+  const { logger, transport } = options;
+  const { credentials, apiUrl, sandbox, ownSandbox } = await resolveUpstream(config, options);
+  const platform = createPlatform({ credentials, apiUrl, timeoutMs: config.timeoutMs, logger });
+  const grantedScopes = await readScopes(platform, logger);
   const candidates = options.tools ?? allTools;
   const unavailable =
     config.upstream.kind === 'live' ? await checkLiveSchema(platform, candidates, logger) : new Map();
@@ -126,41 +135,30 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     },
     'tools selected',
   );
-  const extensions: Extension[] = [];
-  for (const factory of options.extensions ?? defaultExtensions) {
-    extensions.push(await factory({ config, platform, logger, sandbox, transport: options.transport }));
-  }
-  const services: Services = Object.assign({}, ...extensions.map((extension) => extension.services ?? {}));
-  const routes: Record<string, RouteHandler> = Object.assign(
-    {},
-    ...extensions.map((extension) => extension.routes ?? {}),
-  );
-  const registrations: ServerExtension[] = extensions.flatMap((extension) =>
-    extension.register ? [extension.register.bind(extension)] : [],
-  );
+  const lookups = createLookups(platform, logger);
+  const context = createContextSurface(platform, logger, options.resources);
+  const events = await createWebhookEvents({ config, platform, logger, sandbox, transport });
   return {
     config,
     platform,
-    services,
+    lookups,
+    events: events.log,
     logger,
     selection,
     instructions,
-    transport: options.transport,
-    extensions: registrations,
+    transport,
     sandbox,
     grantedScopes,
-    routes,
-    async start(context) {
-      for (const extension of extensions) await extension.start?.(context);
+    routes: events.routes,
+    registerSurface(server, instance) {
+      events.register(server, instance.longLived);
+      context.register(server);
     },
+    start: (startContext) => events.start(startContext),
     async close() {
-      for (const extension of [...extensions].reverse()) {
-        await extension
-          .close?.()
-          .catch((error: unknown) =>
-            logger.warn({ extension: extension.name, err: String(error) }, 'close failed'),
-          );
-      }
+      await events
+        .close()
+        .catch((error: unknown) => logger.warn({ err: String(error) }, 'closing webhook events failed'));
       if (sandbox && ownSandbox) await sandbox.close();
     },
   };

@@ -28,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${VERSION}\n`);
       return 0;
     case 'sandbox':
-      await runSandboxCommand(config.rest);
+      await runSandboxCommand(config.rest, undefined, createLogger(config.logLevel));
       return typeof process.exitCode === 'number' ? process.exitCode : 0;
     default:
       break;

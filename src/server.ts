@@ -12,14 +12,15 @@ import {
 } from '@modelcontextprotocol/server';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
+import type { Lookups } from './lookups/index.js';
+import { isWriteTool, resolveHint, type ToolContext, type ToolDefinition } from './mcp/define-tool.js';
+import { type ErrorHints, formatError } from './mcp/format-error.js';
+import { renderCompact } from './mcp/render.js';
+import { wireSchema } from './mcp/wire-schema.js';
 import type { Platform } from './platform/client.js';
 import { PolicyError } from './platform/errors.js';
-import type { Services } from './services.js';
-import { isWriteTool, type ToolContext, type ToolDefinition } from './tooling/define-tool.js';
-import { formatError } from './tooling/format-error.js';
-import { renderCompact } from './tooling/render.js';
-import { wireSchema } from './tooling/wire-schema.js';
 import { VERSION } from './version.js';
+import type { EventLog } from './webhooks/events.js';
 
 export interface ToolSelection {
   /** Listed and callable, in a deterministic order. */
@@ -38,18 +39,18 @@ export interface InstanceInfo {
   longLived: boolean;
 }
 
-/** Extra surface registered on every instance (resources, prompts). */
-export type ServerExtension = (server: McpServer, app: AppContext, instance: InstanceInfo) => void;
-
+/** What a server instance is built from (the app, src/app.ts, provides it). */
 export interface AppContext {
   config: Config;
   platform: Platform;
-  services: Services;
+  lookups: Lookups;
+  events: EventLog | null;
   logger: Logger;
   selection: ToolSelection;
   instructions: string;
   transport: 'stdio' | 'http';
-  extensions: ServerExtension[];
+  /** Registers the rest of the surface on an instance: resources, prompts, crew://events. */
+  registerSurface(server: McpServer, instance: InstanceInfo): void;
 }
 
 /**
@@ -104,7 +105,8 @@ function toolContext(app: AppContext, server: McpServer, mcp: ServerContext): To
   const progressToken = mcp.mcpReq._meta?.progressToken;
   return {
     platform: app.platform,
-    services: app.services,
+    lookups: app.lookups,
+    events: app.events,
     logger: app.logger,
     signal: mcp.mcpReq.signal,
     mcp,
@@ -125,6 +127,18 @@ function toolContext(app: AppContext, server: McpServer, mcp: ServerContext): To
         .catch(() => undefined);
     },
   };
+}
+
+/** The tool's own hints for this input; a hint that cannot be computed is left out. */
+function hintsFor(tool: ToolDefinition, input: unknown): ErrorHints {
+  try {
+    return {
+      checkWith: resolveHint(tool.checkWith, input as never),
+      lookupTool: resolveHint(tool.lookupTool, input as never),
+    };
+  } catch {
+    return {};
+  }
 }
 
 async function runTool(
@@ -149,7 +163,7 @@ async function runTool(
       structuredContent: outcome.data as Record<string, unknown>,
     };
   } catch (error) {
-    const formatted = formatError(error);
+    const formatted = formatError(error, hintsFor(tool, input));
     app.logger[formatted.internal ? 'error' : 'info'](
       {
         tool: tool.name,
@@ -186,7 +200,7 @@ export function buildServer(app: AppContext, instance: InstanceInfo = { longLive
     );
   for (const tool of app.selection.listed) register(tool);
   for (const { tool } of app.selection.refused) register(tool).disable();
-  for (const extend of app.extensions) extend(server, app, instance);
+  app.registerSurface(server, instance);
   return server;
 }
 

@@ -1,25 +1,24 @@
 import { z } from 'zod';
-import type { RuleIssue } from '../src/domain/issues.js';
-import { stripDeprecatedInputs } from '../src/domain/requirements.js';
-import { mutationResult } from '../src/platform/graphql.js';
-import { defineTool } from '../src/tooling/define-tool.js';
-import { loadDocument } from '../src/tooling/documents.js';
-import { crewSummarySchema, toCrewSummary, type UpstreamCrewSummary } from '../src/views/crew.js';
-import { stopOnErrors, writeNotes } from '../src/write/checks.js';
-import {
-  checkAnswerRefs,
-  checkAnswersWithCatalogue,
-  type ProfileAnswers,
-} from '../src/write/crew-answers.js';
-import { lookupHint } from '../src/write/lookup-hints.js';
+import { loadDocument } from '../src/contract/documents.js';
+import { defineTool } from '../src/mcp/define-tool.js';
 import {
   addressInput,
   crewProfileInput,
   deprecatedNoop,
   writeNotes as writeNotesSchema,
-} from '../src/write/schemas.js';
+} from '../src/mcp/params.js';
+import { stopOnErrors, writeNotes } from '../src/mcp/write-result.js';
+import { mutationResult } from '../src/platform/graphql.js';
+import {
+  checkAnswerRefs,
+  checkAnswersWithCatalogue,
+  type ProfileAnswers,
+} from '../src/rules/crew-answers.js';
+import type { RuleIssue } from '../src/rules/issues.js';
+import { stripDeprecatedInputs } from '../src/rules/requirements.js';
+import { crewSummarySchema, toCrewSummary, type UpstreamCrewSummary } from '../src/views/crew.js';
 
-const document = loadDocument('create-crew');
+const document = loadDocument(new URL('./create-crew.graphql', import.meta.url));
 
 const crewMember = z.object({
   firstName: z.string(),
@@ -52,6 +51,8 @@ export const createCrew = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   scopes: ['crew:write'],
   toolset: 'crew',
+  documents: [document],
+  checkWith: 'list_crew (search by email)',
   async handler(input, ctx) {
     const stripped = stripDeprecatedInputs(input);
     const issues: RuleIssue[] = [...stripped.issues];
@@ -69,16 +70,16 @@ export const createCrew = defineTool({
     issues.push(...answers.flatMap(checkAnswerRefs));
     stopOnErrors(issues, 'createCrew');
 
-    const checked = await checkAnswersWithCatalogue(ctx.services.dataTypes, answers, ctx.signal);
+    const checked = await checkAnswersWithCatalogue(ctx.lookups.dataTypes, answers, ctx.signal);
     issues.push(...checked.issues);
     stopOnErrors(issues, 'createCrew');
 
     const data = await ctx.platform.graphql.mutate<Answer>(
       document,
       { input: stripped.value },
-      { signal: ctx.signal, checkWith: 'list_crew (search by email)' },
+      { signal: ctx.signal },
     );
-    const created = mutationResult(data.createCrew, lookupHint).crew;
+    const created = mutationResult(data.createCrew).crew;
     return {
       data: { crew: created.map(toCrewSummary), ...writeNotes(issues, stripped.dropped, checked.notes) },
     };

@@ -1,18 +1,16 @@
 import { z } from 'zod';
-import type { RuleIssue } from '../src/domain/issues.js';
-import { checkCreateJobsInput } from '../src/domain/jobs.js';
-import { effectiveTimeZone } from '../src/domain/multi-day.js';
+import { loadDocument } from '../src/contract/documents.js';
+import { defineTool } from '../src/mcp/define-tool.js';
+import { requirementsInput, writeNotes as writeNotesSchema } from '../src/mcp/params.js';
+import { stopOnErrors, writeNotes } from '../src/mcp/write-result.js';
 import { mutationResult } from '../src/platform/graphql.js';
-import { defineTool } from '../src/tooling/define-tool.js';
-import { loadDocument } from '../src/tooling/documents.js';
+import { checkCreateJobsInput } from '../src/rules/create-jobs.js';
+import { requirementShapeProblems, wholeNumberProblem } from '../src/rules/input-shape.js';
+import type { RuleIssue } from '../src/rules/issues.js';
+import { effectiveTimeZone } from '../src/rules/multi-day.js';
 import { jobViewSchema, toJobView, type UpstreamJob } from '../src/views/job.js';
-import { boardZones, cachedBoardZones, rememberBoards } from '../src/write/boards.js';
-import { stopOnErrors, writeNotes } from '../src/write/checks.js';
-import { requirementShapeProblems, wholeNumberProblem } from '../src/write/input-shape.js';
-import { lookupHint } from '../src/write/lookup-hints.js';
-import { requirementsInput, writeNotes as writeNotesSchema } from '../src/write/schemas.js';
 
-const document = loadDocument('create-jobs');
+const document = loadDocument(new URL('./create-jobs.graphql', import.meta.url));
 
 const roleInput = z.object({
   title: z.string(),
@@ -59,6 +57,8 @@ export const createJobs = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   scopes: ['jobs:write'],
   toolset: 'jobs',
+  documents: [document],
+  checkWith: 'list_jobs (boardIds and the job dates)',
   async handler(input, ctx) {
     const unknownZones = (zones: Map<string, string>) =>
       input.jobs.flatMap((job, index) => (effectiveTimeZone(job, { boardTimezones: zones }) ? [] : [index]));
@@ -82,7 +82,7 @@ export const createJobs = defineTool({
     );
     // The requirement kinds pass the schema loosely: their JSON types first, before any rule reads them.
     stopOnErrors([], 'createJobs', shape);
-    const cached = cachedBoardZones(ctx.platform);
+    const cached = ctx.lookups.jobs.cachedBoardZones();
     const local = checkCreateJobsInput(input, { boardTimezones: cached });
     stopOnErrors(relevant(local.issues, unknownZones(cached)), 'createJobs');
 
@@ -94,8 +94,8 @@ export const createJobs = defineTool({
       ),
     );
     const [zones, catalogue] = await Promise.all([
-      needBoards.length ? boardZones(ctx.platform, needBoards, ctx.signal) : cached,
-      needCatalogue ? (ctx.services.dataTypes?.get(ctx.signal) ?? null) : null,
+      needBoards.length ? ctx.lookups.jobs.boardZones(needBoards, ctx.signal) : cached,
+      needCatalogue ? ctx.lookups.dataTypes.get(ctx.signal) : null,
     ]);
     const unknown = unknownZones(zones);
     const full = checkCreateJobsInput(input, { boardTimezones: zones, catalogue: catalogue ?? undefined });
@@ -114,10 +114,10 @@ export const createJobs = defineTool({
     const data = await ctx.platform.graphql.mutate<Answer>(
       document,
       { input: full.input },
-      { signal: ctx.signal, checkWith: 'list_jobs (boardIds and the job dates)' },
+      { signal: ctx.signal },
     );
-    const created = mutationResult(data.createJobs, lookupHint).jobs;
-    rememberBoards(ctx.platform, created);
+    const created = mutationResult(data.createJobs).jobs;
+    ctx.lookups.jobs.rememberBoards(created);
     return { data: { jobs: created.map(toJobView), ...writeNotes(issues, full.dropped, notes) } };
   },
 });

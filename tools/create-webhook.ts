@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EVENT_TYPES } from '../src/sandbox/types.js';
-import { defineTool } from '../src/tooling/define-tool.js';
+import { EVENT_TYPES } from '../src/contract/events.js';
+import { defineTool } from '../src/mcp/define-tool.js';
 import { toWebhook, webhookSchema } from './list-webhooks.js';
 
 export const createWebhook = defineTool({
@@ -16,6 +16,7 @@ export const createWebhook = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   scopes: ['webhooks:manage'],
   toolset: 'events',
+  checkWith: 'list_webhooks',
   async handler(input, ctx) {
     const answer = await ctx.platform.rest.call<z.output<typeof webhookSchema>>({
       method: 'POST',
@@ -25,7 +26,6 @@ export const createWebhook = defineTool({
         events: [...new Set(input.events)],
         ...(input.secret ? { secret: input.secret } : {}),
       },
-      checkWith: 'list_webhooks',
       signal: ctx.signal,
     });
     const webhook = toWebhook(answer);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../src/tooling/define-tool.js';
+import { defineTool } from '../src/mcp/define-tool.js';
 
 export const deleteWebhook = defineTool({
   name: 'delete_webhook',
@@ -10,12 +10,12 @@ export const deleteWebhook = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   scopes: ['webhooks:manage'],
   toolset: 'events',
+  checkWith: 'list_webhooks',
+  lookupTool: 'list_webhooks',
   async handler(input, ctx) {
     await ctx.platform.rest.call({
       method: 'DELETE',
       path: `/webhooks/${encodeURIComponent(input.id)}`,
-      checkWith: 'list_webhooks',
-      lookupTool: 'list_webhooks',
       signal: ctx.signal,
     });
     return { data: { deleted: input.id }, text: `Deleted webhook ${input.id}.` };

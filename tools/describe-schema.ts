@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { defineTool } from '../src/mcp/define-tool.js';
 import { UserInputError } from '../src/platform/errors.js';
 import { schemaEntries } from '../src/resources/schema.js';
-import { defineTool } from '../src/tooling/define-tool.js';
 
 export const describeSchema = defineTool({
   name: 'describe_schema',

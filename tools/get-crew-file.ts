@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../src/tooling/define-tool.js';
-import { renderCompact } from '../src/tooling/render.js';
+import { defineTool } from '../src/mcp/define-tool.js';
+import { renderCompact } from '../src/mcp/render.js';
 import { crewFileSchema, toCrewFile, type UpstreamFile } from '../src/views/file.js';
 
 export const getCrewFile = defineTool({
@@ -12,12 +12,12 @@ export const getCrewFile = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   scopes: ['crew:read'],
   toolset: 'files',
+  lookupTool: 'list_crew_files',
   async handler(input, ctx) {
     const file = toCrewFile(
       await ctx.platform.rest.call<UpstreamFile>({
         method: 'GET',
         path: `/files/${encodeURIComponent(input.fileId)}`,
-        lookupTool: 'list_crew_files',
         signal: ctx.signal,
       }),
     );

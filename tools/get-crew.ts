@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { defineTool } from '../src/tooling/define-tool.js';
-import { loadDocument } from '../src/tooling/documents.js';
-import { renderCompact } from '../src/tooling/render.js';
+import { crewOneDocument as document } from '../src/contract/documents.js';
+import { defineTool } from '../src/mcp/define-tool.js';
+import { renderCompact } from '../src/mcp/render.js';
 import { crewProfileSchema, toCrewProfile, type UpstreamCrewProfile } from '../src/views/crew.js';
-
-const document = loadDocument('get-crew');
 
 export const getCrew = defineTool({
   name: 'get_crew',
@@ -16,6 +14,8 @@ export const getCrew = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   scopes: ['crew:read'],
   toolset: 'crew',
+  documents: [document],
+  lookupTool: 'list_crew',
   async handler(input, ctx) {
     const data = await ctx.platform.graphql.query<{ companyCrewOne: UpstreamCrewProfile }>(
       document,

@@ -1,5 +1,5 @@
 // The single registry of tools. Order here does not matter: the server lists tools sorted by name.
-import type { ToolDefinition } from '../src/tooling/define-tool.js';
+import type { ToolDefinition } from '../src/mcp/define-tool.js';
 import { createCrew } from './create-crew.js';
 import { createJobs } from './create-jobs.js';
 import { createWebhook } from './create-webhook.js';

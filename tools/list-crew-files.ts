@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../src/tooling/define-tool.js';
-import { renderCompact } from '../src/tooling/render.js';
+import { defineTool } from '../src/mcp/define-tool.js';
+import { renderCompact } from '../src/mcp/render.js';
 import { crewFileSchema, toCrewFile, type UpstreamFile } from '../src/views/file.js';
 
 export const listCrewFiles = defineTool({
@@ -12,11 +12,11 @@ export const listCrewFiles = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   scopes: ['crew:read'],
   toolset: 'files',
+  lookupTool: 'list_crew',
   async handler(input, ctx) {
     const answer = await ctx.platform.rest.call<{ files: UpstreamFile[] }>({
       method: 'GET',
       path: `/crew/${input.crewId}/files`,
-      lookupTool: 'list_crew',
       signal: ctx.signal,
     });
     const files = answer.files.map(toCrewFile);

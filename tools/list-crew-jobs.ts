@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { defineTool } from '../src/tooling/define-tool.js';
-import { loadDocument } from '../src/tooling/documents.js';
-import { listResult, queryPages } from '../src/tooling/list-result.js';
-import { pageInfoSchema, paginationInput } from '../src/tooling/pagination.js';
-import { resolveRange } from '../src/tooling/time-range.js';
-import { crewJobStatusSchema } from '../src/views/enums.js';
+import { companyCrewJobsDocument as document } from '../src/contract/documents.js';
+import { crewJobStatusSchema } from '../src/contract/enums.js';
+import { defineTool } from '../src/mcp/define-tool.js';
+import { listResult, queryPages } from '../src/mcp/list-result.js';
+import { pageInfoSchema, paginationInput } from '../src/mcp/paging.js';
+import { resolveRange } from '../src/mcp/time-range.js';
 import { localTime } from '../src/views/job.js';
-
-const document = loadDocument('list-crew-jobs');
 
 interface UpstreamCrewJob {
   id: string;
@@ -49,6 +47,7 @@ export const listCrewJobs = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   scopes: ['jobs:read'],
   toolset: 'jobs',
+  documents: [document],
   async handler(input, ctx) {
     const range = resolveRange(input.from, input.to, input.timezone ?? 'UTC');
     const filter = {

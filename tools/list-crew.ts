@@ -1,17 +1,15 @@
 import { z } from 'zod';
-import { defineTool } from '../src/tooling/define-tool.js';
-import { loadDocument } from '../src/tooling/documents.js';
-import { listResult, queryPages } from '../src/tooling/list-result.js';
-import { pageInfoSchema, paginationInput } from '../src/tooling/pagination.js';
+import { crewAllDocument as document } from '../src/contract/documents.js';
+import { crewStatusSchema } from '../src/contract/enums.js';
+import { defineTool } from '../src/mcp/define-tool.js';
+import { listResult, queryPages } from '../src/mcp/list-result.js';
+import { pageInfoSchema, paginationInput } from '../src/mcp/paging.js';
 import {
   crewSummaryLine,
   crewSummarySchema,
   toCrewSummary,
   type UpstreamCrewSummary,
 } from '../src/views/crew.js';
-import { crewStatusSchema } from '../src/views/enums.js';
-
-const document = loadDocument('list-crew');
 
 export const listCrew = defineTool({
   name: 'list_crew',
@@ -29,6 +27,7 @@ export const listCrew = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   scopes: ['crew:read'],
   toolset: 'crew',
+  documents: [document],
   async handler(input, ctx) {
     const filter = {
       ...(input.search ? { search: input.search } : {}),

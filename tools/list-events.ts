@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
+import { fitItems } from '../src/mcp/budget.js';
+import { defineTool } from '../src/mcp/define-tool.js';
+import { renderCompact } from '../src/mcp/render.js';
 import { PolicyError, UserInputError } from '../src/platform/errors.js';
-import { fitItems } from '../src/tooling/budget.js';
-import { defineTool } from '../src/tooling/define-tool.js';
-import { renderCompact } from '../src/tooling/render.js';
 
 /** A bare date is that whole UTC day; a date-time without offset is UTC. */
 function instant(value: string | undefined, field: 'since' | 'until'): string | undefined {
@@ -46,7 +46,7 @@ export const listEvents = defineTool({
   scopes: ['jobs:read', 'crew:read'],
   toolset: 'events',
   async handler(input, ctx) {
-    const log = ctx.services.events;
+    const log = ctx.events;
     if (!log)
       throw new PolicyError(
         'The webhook event log is not running in this server, so there are no events to list.',

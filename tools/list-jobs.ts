@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { defineTool } from '../src/tooling/define-tool.js';
-import { loadDocument } from '../src/tooling/documents.js';
-import { listResult, queryPages } from '../src/tooling/list-result.js';
-import { type Collected, pageInfoSchema, pageLocally, paginationInput } from '../src/tooling/pagination.js';
-import { resolveRange, withinLocalDates } from '../src/tooling/time-range.js';
-import { crewJobStatusSchema } from '../src/views/enums.js';
+import { companyJobsDocument as document } from '../src/contract/documents.js';
+import { crewJobStatusSchema } from '../src/contract/enums.js';
+import { defineTool } from '../src/mcp/define-tool.js';
+import { listResult, queryPages } from '../src/mcp/list-result.js';
+import { type Collected, pageInfoSchema, pageLocally, paginationInput } from '../src/mcp/paging.js';
+import { resolveRange, withinLocalDates } from '../src/mcp/time-range.js';
 import { jobLines, jobViewSchema, toJobView, type UpstreamJob } from '../src/views/job.js';
-
-const document = loadDocument('list-jobs');
 
 /** Upper bound of jobs scanned when dates are read in each job's own timezone. */
 const LOCAL_DATE_SCAN_LIMIT = 2000;
@@ -30,6 +28,7 @@ export const listJobs = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   scopes: ['jobs:read'],
   toolset: 'jobs',
+  documents: [document],
   async handler(input, ctx) {
     const range = resolveRange(input.from, input.to, input.timezone);
     const filter = {

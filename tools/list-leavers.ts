@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { defineTool } from '../src/tooling/define-tool.js';
-import { loadDocument } from '../src/tooling/documents.js';
-import { listResult, queryPages } from '../src/tooling/list-result.js';
-import { pageInfoSchema, paginationInput } from '../src/tooling/pagination.js';
-import { resolveRange } from '../src/tooling/time-range.js';
+import { loadDocument } from '../src/contract/documents.js';
+import { defineTool } from '../src/mcp/define-tool.js';
+import { listResult, queryPages } from '../src/mcp/list-result.js';
+import { pageInfoSchema, paginationInput } from '../src/mcp/paging.js';
+import { resolveRange } from '../src/mcp/time-range.js';
 
-const document = loadDocument('list-leavers');
+const document = loadDocument(new URL('./list-leavers.graphql', import.meta.url));
 
 interface UpstreamLeaver {
   crewId: number;
@@ -39,6 +39,7 @@ export const listLeavers = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   scopes: ['crew:read'],
   toolset: 'crew',
+  documents: [document],
   async handler(input, ctx) {
     // Leaving is an instant, not a job day: a bare date is read in `timezone`, else UTC.
     const range = resolveRange(input.from, input.to, input.timezone ?? 'UTC');

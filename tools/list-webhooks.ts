@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../src/tooling/define-tool.js';
-import { renderCompact } from '../src/tooling/render.js';
+import { defineTool } from '../src/mcp/define-tool.js';
+import { renderCompact } from '../src/mcp/render.js';
 
 export const webhookSchema = z.object({
   id: z.string(),

@@ -1,10 +1,20 @@
 import { z } from 'zod';
-import type { RuleIssue } from '../src/domain/issues.js';
-import { stripDeprecatedInputs } from '../src/domain/requirements.js';
+import { loadDocument } from '../src/contract/documents.js';
+import { crewStatusSchema } from '../src/contract/enums.js';
+import { defineTool } from '../src/mcp/define-tool.js';
+import {
+  addressInput,
+  crewProfileInput,
+  deprecatedNoop,
+  writeNotes as writeNotesSchema,
+} from '../src/mcp/params.js';
+import { stopOnErrors, writeNotes } from '../src/mcp/write-result.js';
 import { UserInputError } from '../src/platform/errors.js';
 import { mutationResult } from '../src/platform/graphql.js';
-import { defineTool } from '../src/tooling/define-tool.js';
-import { loadDocument } from '../src/tooling/documents.js';
+import { checkAnswerRefs, checkAnswersWithCatalogue } from '../src/rules/crew-answers.js';
+import { wholeNumberProblem } from '../src/rules/input-shape.js';
+import type { RuleIssue } from '../src/rules/issues.js';
+import { stripDeprecatedInputs } from '../src/rules/requirements.js';
 import {
   crewSummarySchema,
   dataTypeViewSchema,
@@ -12,19 +22,8 @@ import {
   toDataTypeView,
   type UpstreamCrewProfile,
 } from '../src/views/crew.js';
-import { crewStatusSchema } from '../src/views/enums.js';
-import { stopOnErrors, writeNotes } from '../src/write/checks.js';
-import { checkAnswerRefs, checkAnswersWithCatalogue } from '../src/write/crew-answers.js';
-import { wholeNumberProblem } from '../src/write/input-shape.js';
-import { lookupHint } from '../src/write/lookup-hints.js';
-import {
-  addressInput,
-  crewProfileInput,
-  deprecatedNoop,
-  writeNotes as writeNotesSchema,
-} from '../src/write/schemas.js';
 
-const document = loadDocument('update-crew');
+const document = loadDocument(new URL('./update-crew.graphql', import.meta.url));
 
 const crewUpdate = z.object({
   firstName: z.string().optional(),
@@ -65,6 +64,9 @@ export const updateCrew = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   scopes: ['crew:write'],
   toolset: 'crew',
+  documents: [document],
+  checkWith: 'get_crew',
+  lookupTool: 'list_crew',
   async handler(input, ctx) {
     if ((input.crewId === undefined) === (input.crewEmail === undefined)) {
       throw new UserInputError('updateCompanyCrew not sent: name the crew member once.', [
@@ -87,7 +89,7 @@ export const updateCrew = defineTool({
     stopOnErrors(issues, 'updateCompanyCrew', wholeNumberProblem(input.crewId, 'crewId'));
 
     const checked = await checkAnswersWithCatalogue(
-      ctx.services.dataTypes,
+      ctx.lookups.dataTypes,
       given.length ? [entry] : [],
       ctx.signal,
     );
@@ -97,9 +99,9 @@ export const updateCrew = defineTool({
     const data = await ctx.platform.graphql.mutate<Answer>(
       document,
       { input: stripped.value },
-      { signal: ctx.signal, checkWith: 'get_crew' },
+      { signal: ctx.signal },
     );
-    const crew = mutationResult(data.updateCompanyCrew, lookupHint).crew;
+    const crew = mutationResult(data.updateCompanyCrew).crew;
     if (!crew) throw new Error('updateCompanyCrew succeeded without returning the crew member.');
     const written = new Set(given.flatMap((answer) => [answer.id, answer.uniqueId].filter(Boolean)));
     const answers = crew.profiles

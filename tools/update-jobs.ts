@@ -1,30 +1,27 @@
 import { z } from 'zod';
-import type { RoleEdit } from '../src/domain/break-period.js';
-import { checkBreakPeriodUpdate, checkPayRate } from '../src/domain/break-period.js';
-import type { RuleIssue } from '../src/domain/issues.js';
-import { checkRoleUpdate } from '../src/domain/jobs.js';
-import { checkTimezoneUpdates } from '../src/domain/multi-day.js';
-import { checkTimeZone, checkTimezoneChange, instantToWallClock } from '../src/domain/time.js';
+import { loadDocument } from '../src/contract/documents.js';
+import { confirmOrAsk } from '../src/mcp/confirm.js';
+import { defineTool } from '../src/mcp/define-tool.js';
+import { writeNotes as writeNotesSchema } from '../src/mcp/params.js';
+import { stopOnErrors, writeNotes } from '../src/mcp/write-result.js';
 import { type FieldProblem, UserInputError } from '../src/platform/errors.js';
 import { mutationResult } from '../src/platform/graphql.js';
-import { defineTool } from '../src/tooling/define-tool.js';
-import { loadDocument } from '../src/tooling/documents.js';
-import { jobViewSchema, toJobView, type UpstreamJob } from '../src/views/job.js';
-import { rememberBoards } from '../src/write/boards.js';
-import { stopOnErrors, writeNotes } from '../src/write/checks.js';
-import { confirmOrAsk } from '../src/write/confirm.js';
-import { readGroup, readJobs } from '../src/write/current-jobs.js';
-import { wholeNumberProblem } from '../src/write/input-shape.js';
+import { checkRoleUpdate } from '../src/rules/create-jobs.js';
+import { wholeNumberProblem } from '../src/rules/input-shape.js';
+import type { RuleIssue } from '../src/rules/issues.js';
+import { checkTimezoneUpdates } from '../src/rules/multi-day.js';
+import type { RoleEdit } from '../src/rules/pay.js';
+import { checkBreakPeriodUpdate, checkPayRate } from '../src/rules/pay.js';
 import {
   confirmationMessage,
   legacyRefusal,
   legacyTouches,
   type TouchedRole,
-} from '../src/write/legacy-guard.js';
-import { lookupHint } from '../src/write/lookup-hints.js';
-import { writeNotes as writeNotesSchema } from '../src/write/schemas.js';
+} from '../src/rules/pay-guard.js';
+import { checkTimeZone, checkTimezoneChange, instantToWallClock } from '../src/rules/time.js';
+import { jobViewSchema, toJobView, type UpstreamJob } from '../src/views/job.js';
 
-const document = loadDocument('update-jobs');
+const document = loadDocument(new URL('./update-jobs.graphql', import.meta.url));
 const CONFIRM = 'confirmLegacyBreakChange';
 
 const roleEdit = z.object({
@@ -80,6 +77,9 @@ export const updateJobs = defineTool({
   // jobs:read too: the pay guard reads the roles before any edit; without it the guard is blind.
   scopes: ['jobs:write', 'jobs:read'],
   toolset: 'jobs',
+  documents: [document],
+  checkWith: (input) => `list_jobs with jobIds [${input.jobs.map((job) => job.id).join(', ')}]`,
+  lookupTool: 'list_jobs',
   async handler(input, ctx) {
     // 1. Rules that need no data: nothing leaves when they fail.
     const issues: RuleIssue[] = [];
@@ -97,12 +97,10 @@ export const updateJobs = defineTool({
     stopOnErrors(issues, 'updateJobs', shape);
 
     // 2. The jobs as they are now.
-    const current = await readJobs(
-      ctx.platform,
+    const current = await ctx.lookups.jobs.readJobs(
       input.jobs.map((job) => job.id),
       ctx.signal,
     );
-    rememberBoards(ctx.platform, [...current.values()]);
     const missing: FieldProblem[] = [];
     input.jobs.forEach((edit, jobIndex) => {
       const job = current.get(edit.id);
@@ -133,7 +131,7 @@ export const updateJobs = defineTool({
       if (edit.timezone === undefined || edit.timezone === job.timezone) continue;
       // Another day of the same group already moves it (a conflicting zone is reported below).
       if (newZone.has(job.id)) continue;
-      const group = await readGroup(ctx.platform, job, ctx.signal);
+      const group = await ctx.lookups.jobs.readGroup(job, ctx.signal);
       movedGroups.push(group);
       const path = `jobs[${jobIndex}].timezone`;
       issues.push(
@@ -227,13 +225,10 @@ export const updateJobs = defineTool({
     const data = await ctx.platform.graphql.mutate<Answer>(
       document,
       { input: payload },
-      {
-        signal: ctx.signal,
-        checkWith: `list_jobs with jobIds [${input.jobs.map((job) => job.id).join(', ')}]`,
-      },
+      { signal: ctx.signal },
     );
-    const changed = mutationResult(data.updateJobs, lookupHint).jobs;
-    rememberBoards(ctx.platform, changed);
+    const changed = mutationResult(data.updateJobs).jobs;
+    ctx.lookups.jobs.rememberBoards(changed);
 
     const after = new Map(changed.flatMap((job) => job.roles.map((role) => [role.id, role.total] as const)));
     const payChanges = [...touched.values()]

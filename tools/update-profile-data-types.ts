@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { checkProfileDataTypeUpdates } from '../src/domain/data-types.js';
-import type { RuleIssue } from '../src/domain/issues.js';
+import { loadDocument } from '../src/contract/documents.js';
+import { defineTool } from '../src/mcp/define-tool.js';
+import { writeNotes as writeNotesSchema } from '../src/mcp/params.js';
+import { stopOnErrors, writeNotes } from '../src/mcp/write-result.js';
 import { mutationResult } from '../src/platform/graphql.js';
-import { defineTool } from '../src/tooling/define-tool.js';
-import { loadDocument } from '../src/tooling/documents.js';
+import { checkProfileDataTypeUpdates } from '../src/rules/data-types.js';
+import type { RuleIssue } from '../src/rules/issues.js';
 import { dataTypeViewSchema, toDataTypeView, type UpstreamDataType } from '../src/views/crew.js';
-import { stopOnErrors, writeNotes } from '../src/write/checks.js';
-import { lookupHint } from '../src/write/lookup-hints.js';
-import { writeNotes as writeNotesSchema } from '../src/write/schemas.js';
 
-const document = loadDocument('update-profile-data-types');
+const document = loadDocument(new URL('./update-profile-data-types.graphql', import.meta.url));
 
 interface Answer {
   updateProfileDataTypes: {
@@ -38,10 +37,12 @@ export const updateProfileDataTypes = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   scopes: ['crew:write'],
   toolset: 'crew',
+  documents: [document],
+  checkWith: 'get_crew (a crew member with this profile)',
   async handler(input, ctx) {
     const issues: RuleIssue[] = [];
     const notes: string[] = [];
-    const catalogue = (await ctx.services.dataTypes?.get(ctx.signal)) ?? null;
+    const catalogue = await ctx.lookups.dataTypes.get(ctx.signal);
     const ofProfile = catalogue?.filter((dataType) => dataType.profileIds.includes(input.profileId)) ?? [];
     if (ofProfile.length > 0)
       issues.push(...checkProfileDataTypeUpdates(input.dataTypes, ofProfile, 'dataTypes'));
@@ -55,16 +56,12 @@ export const updateProfileDataTypes = defineTool({
 
     let data: Answer;
     try {
-      data = await ctx.platform.graphql.mutate<Answer>(
-        document,
-        { input },
-        { signal: ctx.signal, checkWith: 'get_crew (a crew member with this profile)' },
-      );
+      data = await ctx.platform.graphql.mutate<Answer>(document, { input }, { signal: ctx.signal });
     } finally {
       // Titles and uniqueIds may have changed (even when the answer was lost): read them afresh next time.
-      ctx.services.dataTypes?.invalidate();
+      ctx.lookups.dataTypes.invalidate();
     }
-    const profile = mutationResult(data.updateProfileDataTypes, lookupHint).profile;
+    const profile = mutationResult(data.updateProfileDataTypes).profile;
     if (!profile) throw new Error('updateProfileDataTypes succeeded without returning the profile.');
     const updated = new Set(input.dataTypes.map((dataType) => dataType.id));
     return {

@@ -2,8 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, extname, isAbsolute, join } from 'node:path';
 import { z } from 'zod';
+import { defineTool } from '../src/mcp/define-tool.js';
 import { UserInputError } from '../src/platform/errors.js';
-import { defineTool } from '../src/tooling/define-tool.js';
 import { crewFileSchema, toCrewFile, type UpstreamFile } from '../src/views/file.js';
 
 /** The platform refuses larger files (413); we refuse them before sending anything. */
@@ -132,6 +132,9 @@ export const uploadCrewFile = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   scopes: ['crew:write'],
   toolset: 'files',
+  checkWith: 'list_crew_files',
+  // A 404 is an unknown crew member, or a data type this member's profiles do not have.
+  lookupTool: (input) => (input.dataTypeId || input.dataTypeUniqueId ? 'get_crew' : 'list_crew'),
   async handler(input, ctx) {
     if (input.dataTypeId !== undefined && input.dataTypeUniqueId !== undefined) {
       refuse('dataTypeUniqueId', 'give dataTypeId or dataTypeUniqueId, not both', 'Remove one of the two.');
@@ -146,9 +149,6 @@ export const uploadCrewFile = defineTool({
       method: 'POST',
       path: `/crew/${input.crewId}/files`,
       form,
-      checkWith: 'list_crew_files',
-      // A 404 is an unknown crew member, or a data type this member's profiles do not have.
-      lookupTool: input.dataTypeId || input.dataTypeUniqueId ? 'get_crew' : 'list_crew',
       signal: ctx.signal,
     });
     const file = toCrewFile(answer);

@@ -4,7 +4,7 @@
 import { createApp } from '../app.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
-import { formatError } from '../tooling/format-error.js';
+import { formatError } from '../mcp/format-error.js';
 
 export async function runCheck(config: Config, logger: Logger): Promise<number> {
   const app = await createApp(config, { transport: 'stdio', logger });

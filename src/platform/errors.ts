@@ -62,12 +62,6 @@ export function missingScope(requiredScope: string | undefined): ForbiddenError 
 
 export class NotFoundError extends CrewError {
   readonly kind = 'not_found';
-  constructor(
-    message: string,
-    readonly lookupTool?: string,
-  ) {
-    super(message);
-  }
 }
 
 export class RateLimitError extends CrewError {
@@ -116,16 +110,11 @@ export class GraphQLResponseError extends CrewError {
 
 /**
  * A mutation whose request may have reached the platform but whose answer never came back:
- * repeating it could write twice, so we say so instead of retrying.
+ * repeating it could write twice, so we say so instead of retrying. The error boundary adds
+ * which read tool shows whether it happened.
  */
 export class OutcomeUnknownError extends CrewError {
   readonly kind = 'outcome_unknown';
-  constructor(
-    message: string,
-    readonly checkWith: string,
-  ) {
-    super(message);
-  }
 }
 
 /** The call was refused by policy (read-only mode, a missing confirmation). */

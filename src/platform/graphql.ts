@@ -16,8 +16,6 @@ import type { PlatformHttp } from './http.js';
 
 export interface GraphqlCallOptions {
   signal?: AbortSignal;
-  /** Read tool that shows whether a write happened (for outcome-unknown errors). */
-  checkWith?: string;
 }
 
 interface GraphqlError {
@@ -81,7 +79,6 @@ export class GraphqlClient {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: document, variables }),
       idempotent: kind === 'query',
-      checkWith: options.checkWith,
       signal: options.signal,
     });
     const body = answer.json as { data?: Record<string, unknown> | null; errors?: GraphqlError[] } | null;
@@ -144,23 +141,18 @@ function errorFrom(errors: GraphqlError[], partial: boolean): Error {
   );
 }
 
-/** Which read tool finds a valid value for a failed lookup, by the field that failed. */
-export type LookupHint = (path: string, code: string | undefined) => string | undefined;
-
 /**
  * Check a mutation payload: `success: false` becomes ValidationError listing each field path
  * with its message (nothing was written: the platform's mutations are all or nothing).
  */
-export function mutationResult<P extends MutationPayload>(payload: P, hint?: LookupHint): P {
+export function mutationResult<P extends MutationPayload>(payload: P): P {
   if (payload.success) return payload;
   const fields: FieldProblem[] = [];
   for (const [upstreamPath, messages] of Object.entries(payload.errors ?? {})) {
     const path = toInputPath(upstreamPath);
     const code = payload.errorCodes?.[upstreamPath];
-    const fix = hint?.(path, code);
-    for (const message of Array.isArray(messages) ? messages : [messages]) {
-      fields.push({ path, message, code, ...(fix ? { fix } : {}) });
-    }
+    for (const message of Array.isArray(messages) ? messages : [messages])
+      fields.push({ path, message, code });
   }
   if (fields.length === 0)
     fields.push({ path: '(input)', message: 'The platform rejected the input without details.' });

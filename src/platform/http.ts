@@ -23,8 +23,6 @@ export interface HttpRequest {
   body?: string | FormData;
   /** Safe to repeat (a read, or a delete of a known id). */
   idempotent: boolean;
-  /** For the outcome-unknown message of a write: which read tool shows whether it happened. */
-  checkWith?: string;
   signal?: AbortSignal;
 }
 
@@ -134,8 +132,7 @@ export class PlatformHttp {
         return {
           kind: 'fail',
           error: new OutcomeUnknownError(
-            `The platform answered HTTP ${status} to this write, so it is unknown whether it was applied. It was not repeated automatically. ${checkAdvice(request)}`,
-            request.checkWith ?? 'a read tool',
+            `The platform answered HTTP ${status} to this write, so it is unknown whether it was applied. It was not repeated automatically.`,
           ),
         };
       }
@@ -157,8 +154,7 @@ export class PlatformHttp {
       return {
         kind: 'fail',
         error: new OutcomeUnknownError(
-          `The write request ${what}; it may or may not have been applied, so it was not repeated. ${checkAdvice(request)}`,
-          request.checkWith ?? 'a read tool',
+          `The write request ${what}; it may or may not have been applied, so it was not repeated.`,
         ),
       };
     }
@@ -173,12 +169,6 @@ export class PlatformHttp {
     // Full jitter: spreads retries of concurrent callers apart.
     return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
   }
-}
-
-function checkAdvice(request: HttpRequest): string {
-  return request.checkWith
-    ? `Check with ${request.checkWith} whether the change is there before trying again.`
-    : 'Check with a read tool whether the change is there before trying again.';
 }
 
 function errorCode(error: unknown): string | undefined {

@@ -18,10 +18,7 @@ export interface RestCall {
   json?: unknown;
   form?: FormData;
   idempotent?: boolean;
-  checkWith?: string;
   signal?: AbortSignal;
-  /** Tool that lists valid ids, named in a 404 message. */
-  lookupTool?: string;
 }
 
 export class RestClient {
@@ -49,7 +46,6 @@ export class RestClient {
       headers,
       body,
       idempotent: call.idempotent ?? call.method === 'GET',
-      checkWith: call.checkWith,
       signal: call.signal,
     });
     const payload = (answer.json ?? {}) as { message?: string; requiredScope?: string };
@@ -62,10 +58,7 @@ export class RestClient {
           ? missingScope(payload.requiredScope)
           : new ForbiddenError(`The platform refused the operation: ${message}`);
       case answer.status === 404:
-        throw new NotFoundError(
-          `${message}${call.lookupTool ? ` Use ${call.lookupTool} to find a valid id.` : ''}`,
-          call.lookupTool,
-        );
+        throw new NotFoundError(message);
       case answer.status === 413:
         throw new UserInputError(`The platform refused the request as too large: ${message}`);
       case answer.status === 422:

@@ -4,10 +4,10 @@
 // and shared by every server instance (one per stdio connection or HTTP request), so that
 // resources/list and a burst of completions cost one scan, not one each.
 import { DateTime } from 'luxon';
+import { crewAllDocument, jobIndexDocument } from '../contract/documents.js';
 import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
 import type { UpstreamCrewSummary } from '../views/crew.js';
-import { crewListDocument, jobIndexDocument } from './documents.js';
 
 /** The window scanned for boards and jobs, in days around today. */
 export const WINDOW_PAST_DAYS = 14;
@@ -127,14 +127,14 @@ export class Catalog {
     const filter = text && !numeric ? { search: text } : {};
     const data = await this.options.platform.graphql.query<{
       companyCrewAll: { paginatedList: UpstreamCrewSummary[] };
-    }>(crewListDocument, { input: { filter, page: 1, perPage } }, { signal });
+    }>(crewAllDocument, { input: { filter, page: 1, perPage } }, { signal });
     let crew = data.companyCrewAll.paginatedList;
     if (numeric) {
       // An id typed so far: the crew member with that id first, then ids that start with it.
       const exact = await this.options.platform.graphql.query<{
         companyCrewAll: { paginatedList: UpstreamCrewSummary[] };
       }>(
-        crewListDocument,
+        crewAllDocument,
         { input: { filter: { crewIds: [Number(text)] }, page: 1, perPage: 1 } },
         { signal },
       );

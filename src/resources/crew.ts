@@ -2,6 +2,7 @@
 // inherited global ones, SCORING included), this member's answers and which options are verified
 // (dataType requirements match verified options only), in the shape of src/views/crew.ts.
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
+import { crewOneDocument } from '../contract/documents.js';
 import { NotFoundError } from '../platform/errors.js';
 import {
   type CrewProfileView,
@@ -11,7 +12,6 @@ import {
   type UpstreamCrewProfile,
 } from '../views/crew.js';
 import { MARKDOWN, markdown, orEmpty, type ResourceDeps, variable } from './context.js';
-import { crewProfileDocument } from './documents.js';
 import { guardRead, unknownResource } from './errors.js';
 
 /** The template's list: one page of crew, enough to pick from; completions search by name. */
@@ -108,7 +108,7 @@ export function registerCrew(server: McpServer, deps: ResourceDeps): void {
           throw unknownResource(uri.href, `"${crewId}" is not a crew id (a number)`, HINT);
         try {
           const data = await deps.platform.graphql.query<{ companyCrewOne: UpstreamCrewProfile }>(
-            crewProfileDocument,
+            crewOneDocument,
             { crewId: Number(crewId) },
             { signal: ctx.mcpReq.signal },
           );

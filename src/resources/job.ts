@@ -1,10 +1,10 @@
 // crew://jobs/{jobId}: one job with its roles (local times), requirements, pay and assignment
 // counts, in the shape of src/views/job.ts.
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
+import { companyJobsDocument } from '../contract/documents.js';
 import { type JobView, toJobView, type UpstreamJob } from '../views/job.js';
 import { UPCOMING_DAYS } from './catalog.js';
 import { MARKDOWN, markdown, orEmpty, type ResourceDeps, variable } from './context.js';
-import { jobsDocument } from './documents.js';
 import { guardRead, unknownResource } from './errors.js';
 
 /** Bound of the template's list: the next jobs, enough to pick from. */
@@ -77,7 +77,7 @@ export function registerJob(server: McpServer, deps: ResourceDeps): void {
       guardRead(uri.href, deps.logger, async () => {
         const jobId = variable(variables, 'jobId');
         const data = await deps.platform.graphql.query<{ companyJobs: { paginatedList: UpstreamJob[] } }>(
-          jobsDocument,
+          companyJobsDocument,
           { input: { filter: { jobIds: [jobId] }, page: 1, perPage: 1 } },
           { signal: ctx.mcpReq.signal },
         );

@@ -2,10 +2,10 @@
 // each role with its local times and how many of its places are booked.
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import { DateTime } from 'luxon';
+import { companyJobsDocument } from '../contract/documents.js';
 import { type JobView, toJobView, type UpstreamJob } from '../views/job.js';
 import type { BoardEntry } from './catalog.js';
 import { MARKDOWN, markdown, orEmpty, type ResourceDeps, variable } from './context.js';
-import { jobsDocument } from './documents.js';
 import { guardRead, unknownResource } from './errors.js';
 
 export const SCHEDULE_DAYS = 7;
@@ -91,7 +91,9 @@ async function boardJobs(
   for (let page = 1; page <= MAX_PAGES; page++) {
     const data = await deps.platform.graphql.query<{
       companyJobs: { paginatedList: UpstreamJob[]; pager: { pageCount: number } | null };
-    }>(jobsDocument, { input: { filter: { boardIds: [board.id], fromRange, toRange }, page, perPage: 100 } });
+    }>(companyJobsDocument, {
+      input: { filter: { boardIds: [board.id], fromRange, toRange }, page, perPage: 100 },
+    });
     jobs.push(...data.companyJobs.paginatedList);
     if (page >= (data.companyJobs.pager?.pageCount ?? 1)) break;
   }

@@ -15,7 +15,7 @@ import {
   isObjectType,
   isScalarType,
 } from 'graphql';
-import { schemaModel } from '../platform/schema-model.js';
+import { schemaModel } from '../contract/schema-model.js';
 import { MARKDOWN, markdown, type ResourceDeps } from './context.js';
 import { guardRead } from './errors.js';
 

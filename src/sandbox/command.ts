@@ -1,9 +1,14 @@
 // `crew-mcp sandbox [flags]`: run the embedded sandbox platform on its own, print where it is and
 // which demo keys to use, and stay up until SIGINT/SIGTERM.
-import { createLogger } from '../logger.js';
 import { CREW_JOB_PATH } from './apps-endpoint.js';
 import { startSandbox } from './server.js';
-import type { FaultSettings, RunningSandbox, SandboxOptions } from './types.js';
+import {
+  type FaultSettings,
+  type RunningSandbox,
+  type SandboxLogger,
+  type SandboxOptions,
+  silentSandboxLogger,
+} from './types.js';
 
 export const SANDBOX_USAGE = `Usage: crew-mcp sandbox [--host 127.0.0.1] [--port 4000] [--latency-ms N]
                         [--error-rate R] [--rate-limit N] [--token-lifetime S]
@@ -124,7 +129,11 @@ const defaultIo: SandboxCommandIo = {
     }),
 };
 
-export async function runSandboxCommand(argv: string[], io: SandboxCommandIo = defaultIo): Promise<void> {
+export async function runSandboxCommand(
+  argv: string[],
+  io: SandboxCommandIo = defaultIo,
+  logger: SandboxLogger = silentSandboxLogger,
+): Promise<void> {
   let options: SandboxOptions;
   try {
     options = parseSandboxArgs(argv);
@@ -136,7 +145,7 @@ export async function runSandboxCommand(argv: string[], io: SandboxCommandIo = d
   }
   let sandbox: RunningSandbox;
   try {
-    sandbox = await startSandbox({ ...options, logger: createLogger() });
+    sandbox = await startSandbox({ ...options, logger });
   } catch (error) {
     io.stderr(
       `crew-mcp sandbox: could not start: ${error instanceof Error ? error.message : String(error)}\n`,

@@ -1,8 +1,8 @@
 // Everything a request handler of one sandbox instance may use.
-import type { Logger } from '../logger.js';
+
 import type { TokenIssuer } from './auth.js';
 import type { FaultInjector } from './faults.js';
-import type { ApiKey, SandboxData, SandboxStats } from './types.js';
+import type { ApiKey, SandboxData, SandboxLogger, SandboxStats } from './types.js';
 import type { WebhookRegistry } from './webhook-registry.js';
 
 export interface SandboxContext {
@@ -13,5 +13,5 @@ export interface SandboxContext {
   stats: SandboxStats;
   data: SandboxData;
   webhooks: WebhookRegistry;
-  logger: Logger;
+  logger: SandboxLogger;
 }

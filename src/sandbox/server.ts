@@ -4,7 +4,6 @@
 // Data, rules and GraphQL resolvers live in the data layer (data.ts); this file wires the rooms.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { silentLogger } from '../logger.js';
 import { APPS_PREFIX, CREW_JOB_PATH, handleAppsRequest } from './apps-endpoint.js';
 import { createTokenIssuer, REALM } from './auth.js';
 import type { SandboxContext } from './context.js';
@@ -16,12 +15,12 @@ import { buildKeyring } from './keys.js';
 import { handleRestRequest } from './rest/index.js';
 import { createStats, resetStats } from './stats.js';
 import { CERTS_PATH, DISCOVERY_PATH, handleRealmRequest, TOKEN_PATH } from './token-endpoint.js';
-import type { RunningSandbox, SandboxOptions } from './types.js';
+import { type RunningSandbox, type SandboxOptions, silentSandboxLogger } from './types.js';
 import { WebhookRegistry } from './webhook-registry.js';
 import { WebhookDispatcher } from './webhooks.js';
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const logger = options.logger ?? silentLogger;
+  const logger = options.logger ?? silentSandboxLogger;
   const seed = options.seed ?? 42;
   const data = createSandboxData({ today: options.today ?? new Date().toISOString().slice(0, 10), seed });
   const keys = buildKeyring(options.keys);

@@ -1,11 +1,27 @@
 // The seams of the embedded sandbox platform. The HTTP layer (server.ts, auth, rest, webhooks,
 // faults) and the data layer (store, seed, graphql resolvers) meet only through these types, so
 // each can be read and tested on its own.
-import type { Logger } from '../logger.js';
+import { EVENT_TYPES, type EventType } from '../contract/events.js';
+import { SCOPES, type Scope } from '../contract/scopes.js';
 
-/** Scopes of the platform [assumed names, platform-contract.md]. */
-export const SCOPES = ['jobs:read', 'jobs:write', 'crew:read', 'crew:write', 'webhooks:manage'] as const;
-export type Scope = (typeof SCOPES)[number];
+export { EVENT_TYPES, type EventType, SCOPES, type Scope };
+
+/** What the sandbox logs through: pino's Logger fits, and so does the silent default. */
+export interface SandboxLogger {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+const ignore = () => undefined;
+/** The default: the sandbox says nothing unless given a logger. */
+export const silentSandboxLogger: SandboxLogger = {
+  debug: ignore,
+  info: ignore,
+  warn: ignore,
+  error: ignore,
+};
 
 /** Who is calling, as read from a verified access token. */
 export interface Caller {
@@ -38,16 +54,6 @@ export interface GraphqlRequest {
 export interface SandboxGraphql {
   execute(request: GraphqlRequest, caller: Caller): Promise<GraphqlHttpAnswer>;
 }
-
-/** Webhook event kinds [assumed, platform-contract.md]. */
-export const EVENT_TYPES = [
-  'job.created',
-  'job.updated',
-  'crew.created',
-  'crew.updated',
-  'crew_job.updated',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
 
 /** A change in the store, published after a successful (committed) mutation. */
 export interface PlatformEvent {
@@ -194,7 +200,7 @@ export interface SandboxOptions {
   /** How long one webhook attempt waits for a 2xx, in ms; default 10 000. */
   webhookTimeoutMs?: number;
   /** Logger for the sandbox's own diagnostics; default silent. */
-  logger?: Logger;
+  logger?: SandboxLogger;
 }
 
 export interface RunningSandbox {

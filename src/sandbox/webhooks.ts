@@ -3,8 +3,7 @@
 // At-least-once: no 2xx within the timeout means a retry after 1 s, 2 s, 4 s ... (8 attempts in
 // all), so receivers de-duplicate by the event id (X-Webhook-Id).
 import { createHmac } from 'node:crypto';
-import type { Logger } from '../logger.js';
-import type { PlatformEvent, SandboxStats } from './types.js';
+import type { PlatformEvent, SandboxLogger, SandboxStats } from './types.js';
 import type { WebhookRegistry, WebhookSubscription } from './webhook-registry.js';
 
 export const WEBHOOK_MAX_ATTEMPTS = 8;
@@ -12,7 +11,7 @@ export const WEBHOOK_MAX_ATTEMPTS = 8;
 export interface WebhookDispatcherOptions {
   registry: WebhookRegistry;
   stats: SandboxStats;
-  logger: Logger;
+  logger: SandboxLogger;
   /** First retry delay; doubles each attempt. Default 1000 ms. */
   retryBaseMs?: number;
   /** How long one attempt waits for a 2xx. Default 10 000 ms. */

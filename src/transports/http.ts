@@ -12,7 +12,7 @@ import { buildServer, serverFactory } from '../server.js';
 import { VERSION } from '../version.js';
 import { LegacySessions } from './legacy-sessions.js';
 
-export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
+export type { RouteHandler } from './routes.js';
 
 export interface RunningHttp {
   url: string;

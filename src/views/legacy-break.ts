@@ -1,7 +1,7 @@
 // Flags roles whose pay total depends on a break the platform reports as 0 (platform-api.md
 // §4.4 rule 7: roles created before the fix of 2026-09-21). Editing such a role recomputes its
 // total without the break, so the view tells the model before it plans an edit.
-import { type LegacyRoleInput, legacyBreak } from '../domain/break-period.js';
+import { type LegacyRoleInput, legacyBreak } from '../rules/pay.js';
 
 export function legacyBreakInfo(
   role: Omit<LegacyRoleInput, 'createdAt'> & { createdAt?: string | null },

@@ -6,7 +6,7 @@
 // and query, so processes sharing a directory see each other's events.
 import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EventLog, EventQuery, StoredEvent } from '../services.js';
+import type { EventLog, EventQuery, StoredEvent } from './events.js';
 
 export const EVENTS_FILE = 'events.jsonl';
 const DEFAULT_LIMIT = 50;

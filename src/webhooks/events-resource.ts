@@ -14,7 +14,7 @@ import {
   ProtocolErrorCode,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
-import type { EventLog, StoredEvent } from '../services.js';
+import type { EventLog, StoredEvent } from './events.js';
 
 export const EVENTS_URI = 'crew://events';
 const RECENT_EVENTS = 30;

@@ -6,8 +6,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logger.js';
-import type { StoredEvent } from '../services.js';
 import type { AppendOutcome } from './event-log.js';
+import type { StoredEvent } from './events.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;

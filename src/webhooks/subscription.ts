@@ -3,9 +3,10 @@
 // close. Against a live platform it points at a public URL that outlives the process (the
 // platform retries deliveries while we restart), so it is kept at close; at start a fresh one
 // replaces older ones to the same URL, so the secret in force is the configured one.
+
+import { EVENT_TYPES } from '../contract/events.js';
 import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
-import { EVENT_TYPES } from '../sandbox/types.js';
 
 export interface WebhookView {
   id: string;
@@ -23,7 +24,6 @@ export async function createSubscription(
     method: 'POST',
     path: '/webhooks',
     json: { url, events: [...EVENT_TYPES], ...(secret ? { secret } : {}) },
-    checkWith: 'list_webhooks',
   });
 }
 

@@ -1,8 +1,8 @@
 // Context cost: what the tool list and typical results cost a model in o200k tokens, against
 // published figures of other servers and against the raw GraphQL answer for the same data.
 import type { Client } from '@modelcontextprotocol/client';
+import { companyJobsDocument, crewAllDocument, crewOneDocument } from '../../src/contract/documents.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
-import { loadDocument } from '../../src/tooling/documents.js';
 import { connectInProcess } from '../helpers/mcp.js';
 import { fetchToken } from '../helpers/sandbox.js';
 import { type BenchContext, commands, int, ratio, type Section, table } from './report.js';
@@ -15,11 +15,14 @@ const PUBLISHED = [
   { server: 'Sentry MCP server', tools: 24, tokens: 14_000 },
 ];
 
+const DOCUMENTS = { companyJobs: companyJobsDocument, crewAll: crewAllDocument, crewOne: crewOneDocument };
+
 interface TypicalCall {
   label: string;
   tool: string;
   args: Record<string, unknown>;
-  document: string;
+  /** The tool's read document, from src/contract/graphql/. */
+  document: keyof typeof DOCUMENTS;
   variables: Record<string, unknown>;
 }
 
@@ -33,21 +36,21 @@ const TYPICAL: TypicalCall[] = [
     label: '40 jobs with roles',
     tool: 'list_jobs',
     args: { perPage: 40 },
-    document: 'list-jobs',
+    document: 'companyJobs',
     variables: { input: { filter: {}, page: 1, perPage: 40 } },
   },
   {
     label: '100 crew',
     tool: 'list_crew',
     args: { perPage: 100 },
-    document: 'list-crew',
+    document: 'crewAll',
     variables: { input: { filter: {}, page: 1, perPage: 100 } },
   },
   {
     label: 'one crew profile',
     tool: 'get_crew',
     args: { crewId: PROFILE_CREW_ID },
-    document: 'get-crew',
+    document: 'crewOne',
     variables: { crewId: PROFILE_CREW_ID },
   },
 ];
@@ -205,7 +208,7 @@ async function typicalResults(client: Client, sandbox: RunningSandbox, token: st
       );
     }
     const cost = resultCost(result);
-    const raw = countTokens(await rawGraphql(sandbox, token, loadDocument(call.document), call.variables));
+    const raw = countTokens(await rawGraphql(sandbox, token, DOCUMENTS[call.document], call.variables));
     rows.push([
       call.label,
       `\`${call.tool}\``,
@@ -218,7 +221,9 @@ async function typicalResults(client: Client, sandbox: RunningSandbox, token: st
       ratio(cost.both / raw),
     ]);
     calls.push(`tools/call ${call.tool} ${JSON.stringify(call.args)}`);
-    calls.push(`POST /gql tools/${call.document}.graphql (+ fragments) ${JSON.stringify(call.variables)}`);
+    calls.push(
+      `POST /gql src/contract/graphql (${call.document}, + fragments) ${JSON.stringify(call.variables)}`,
+    );
   }
   return [
     '### Typical results',

@@ -2,7 +2,7 @@
 // and over Streamable HTTP) and as a direct GraphQL call, interleaved round by round against the
 // same sandbox so that machine noise hits all three paths alike.
 import type { Client } from '@modelcontextprotocol/client';
-import { loadDocument } from '../../src/tooling/documents.js';
+import { companyJobsDocument, crewAllDocument, crewOneDocument } from '../../src/contract/documents.js';
 import { connectHttp, spawnHttp, spawnStdio } from '../helpers/mcp.js';
 import { directGraphql } from './direct.js';
 import { liveEnv, track } from './processes.js';
@@ -21,19 +21,22 @@ import { summarize, timed } from './stats.js';
 const WARMUP_ROUNDS = 15;
 const ROUNDS = 80;
 
+const DOCUMENTS = { companyJobs: companyJobsDocument, crewAll: crewAllDocument, crewOne: crewOneDocument };
+
 interface Case {
   tool: string;
   args: Record<string, unknown>;
-  document: string;
+  /** The tool's read document, from src/contract/graphql/. */
+  document: keyof typeof DOCUMENTS;
   variables: Record<string, unknown>;
 }
 
 const CASES: Case[] = [
-  { tool: 'get_crew', args: { crewId: 1 }, document: 'get-crew', variables: { crewId: 1 } },
+  { tool: 'get_crew', args: { crewId: 1 }, document: 'crewOne', variables: { crewId: 1 } },
   {
     tool: 'list_jobs',
     args: { perPage: 25 },
-    document: 'list-jobs',
+    document: 'companyJobs',
     variables: { input: { filter: {}, page: 1, perPage: 25 } },
   },
 ];
@@ -66,7 +69,7 @@ export const latencySection: Section = {
     try {
       for (const testCase of CASES) {
         ctx.log(`latency: ${testCase.tool}`);
-        const document = loadDocument(testCase.document);
+        const document = DOCUMENTS[testCase.document];
         const paths = {
           direct: () => direct.query(document, testCase.variables),
           stdio: () => callOk(stdio.client, testCase.tool, testCase.args),
@@ -113,7 +116,7 @@ export const latencySection: Section = {
           commands([
             ctx.command,
             `tools/call ${testCase.tool} ${JSON.stringify(testCase.args)}   # over stdio and over HTTP`,
-            `POST ${'<sandbox>'}/gql tools/${testCase.document}.graphql ${JSON.stringify(testCase.variables)}`,
+            `POST ${'<sandbox>'}/gql src/contract/graphql (${testCase.document}) ${JSON.stringify(testCase.variables)}`,
           ]),
           '',
         );

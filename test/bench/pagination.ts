@@ -2,8 +2,8 @@
 // fetching the same pages one after another, with latency injected at the sandbox so that the
 // waiting, not the machine, dominates, as it does against a remote platform.
 import type { Client } from '@modelcontextprotocol/client';
+import { crewAllDocument } from '../../src/contract/documents.js';
 import { DEFAULT_FAULTS } from '../../src/sandbox/faults.js';
-import { loadDocument } from '../../src/tooling/documents.js';
 import { spawnStdio } from '../helpers/mcp.js';
 import { directGraphql } from './direct.js';
 import { liveEnv } from './processes.js';
@@ -40,7 +40,7 @@ export const paginationSection: Section = {
     const { sandbox } = ctx;
     const server = await spawnStdio([], liveEnv(sandbox));
     const direct = await directGraphql(sandbox);
-    const document = loadDocument('list-crew');
+    const document = crewAllDocument;
     const parts: string[] = [];
     sandbox.setFaults({ latencyMs: LATENCY_MS });
     try {

@@ -4,7 +4,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPrompts } from '../../src/prompts/loader.js';
-import { createResourcesExtension } from '../../src/resources/index.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { type Connected, connectInProcess } from '../helpers/mcp.js';
 import { startTestSandbox, TEST_TODAY } from '../helpers/sandbox.js';
@@ -49,7 +48,7 @@ function textOfPrompt(result: { messages: { content: { type: string; text?: stri
 beforeAll(async () => {
   sandbox = await startTestSandbox();
   const now = () => new Date(`${TEST_TODAY}T12:00:00Z`);
-  connected = await connectInProcess(sandbox, [], { extensions: [createResourcesExtension({ now })] });
+  connected = await connectInProcess(sandbox, [], { resources: { now } });
   client = connected.client;
 });
 

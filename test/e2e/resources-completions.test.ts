@@ -3,7 +3,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResourcesExtension } from '../../src/resources/index.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { type Connected, connectInProcess } from '../helpers/mcp.js';
 import { gql, type Json, startTestSandbox, TEST_TODAY } from '../helpers/sandbox.js';
@@ -39,9 +38,7 @@ async function crewMatching(search: string): Promise<Json[]> {
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
-  connected = await connectInProcess(sandbox, [], {
-    extensions: [createResourcesExtension({ now: () => NOW })],
-  });
+  connected = await connectInProcess(sandbox, [], { resources: { now: () => NOW } });
   client = connected.client;
   const last = DateTime.fromISO(TEST_TODAY).plus({ days: 13 }).toISODate();
   const answer = await gql(

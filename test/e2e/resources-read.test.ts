@@ -5,14 +5,13 @@ import type { Client } from '@modelcontextprotocol/client';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResourcesExtension } from '../../src/resources/index.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { type Connected, connectInProcess } from '../helpers/mcp.js';
 import { gql, type Json, startTestSandbox, TEST_TODAY } from '../helpers/sandbox.js';
 
 /** The clock of the resources, pinned to the sandbox's seed day (noon UTC: the same date in every seeded zone). */
 const NOW = new Date(`${TEST_TODAY}T12:00:00Z`);
-const pinned = () => ({ extensions: [createResourcesExtension({ now: () => NOW })] });
+const pinned = () => ({ resources: { now: () => NOW } });
 
 let sandbox: RunningSandbox;
 let connected: Connected;

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isWriteTool } from '../../src/tooling/define-tool.js';
+import { isWriteTool } from '../../src/mcp/define-tool.js';
 import { allTools } from '../../tools/index.js';
 import { CLI, connectHttp, type SpawnedHttp, spawnHttp, spawnStdio, textOf } from '../helpers/mcp.js';
 import { startTestSandbox } from '../helpers/sandbox.js';

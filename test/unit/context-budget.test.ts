@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESULT_TOKEN_LIMIT } from '../../src/mcp/budget.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
-import { RESULT_TOKEN_LIMIT } from '../../src/tooling/budget.js';
 import { allTools } from '../../tools/index.js';
 import { countTokens, type ListedTool, modelListTokens, modelView, resultCost } from '../bench/tokens.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';

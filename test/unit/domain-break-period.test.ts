@@ -12,7 +12,7 @@ import {
   legacyBreak,
   roleTotal,
   roundCents,
-} from '../../src/domain/break-period.js';
+} from '../../src/rules/pay.js';
 
 const PATH = 'jobs[0].roles[0].breakPeriod';
 

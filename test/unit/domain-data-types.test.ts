@@ -5,8 +5,8 @@ import {
   checkProfileDataTypeUpdates,
   type ProfileDataType,
   resolveDataTypeRef,
-} from '../../src/domain/data-types.js';
-import type { RuleIssue } from '../../src/domain/issues.js';
+} from '../../src/rules/data-types.js';
+import type { RuleIssue } from '../../src/rules/issues.js';
 
 const pairs = (issues: RuleIssue[]) => issues.map((issue) => [issue.path, issue.code]);
 const PATH = 'crew[0].profile.dataTypes';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FieldProblem } from '../../src/platform/errors.js';
 import {
   errorIssue,
   errorsOf,
@@ -12,8 +13,7 @@ import {
   summarizeIssues,
   warningIssue,
   warningsOf,
-} from '../../src/domain/issues.js';
-import type { FieldProblem } from '../../src/platform/errors.js';
+} from '../../src/rules/issues.js';
 
 const gap = errorIssue({
   path: 'jobs[0].roles[1].startTime',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RuleIssue } from '../../src/domain/issues.js';
-import { checkCreateJobsInput, checkRoleUpdate } from '../../src/domain/jobs.js';
+import { checkCreateJobsInput, checkRoleUpdate } from '../../src/rules/create-jobs.js';
+import type { RuleIssue } from '../../src/rules/issues.js';
 
 const pairs = (issues: RuleIssue[]) => issues.map((issue) => [issue.path, issue.code]);
 const boardTimezones = { b1: 'Europe/London', b2: 'America/New_York' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RuleIssue } from '../../src/domain/issues.js';
-import { checkMultiDayJobs, checkTimezoneUpdates, effectiveTimeZone } from '../../src/domain/multi-day.js';
+import type { RuleIssue } from '../../src/rules/issues.js';
+import { checkMultiDayJobs, checkTimezoneUpdates, effectiveTimeZone } from '../../src/rules/multi-day.js';
 
 const pairs = (issues: RuleIssue[]) => issues.map((issue) => [issue.path, issue.code, issue.severity]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RuleIssue } from '../../src/domain/issues.js';
+import type { RuleIssue } from '../../src/rules/issues.js';
 import {
   type CatalogueDataType,
   checkRoleRequirements,
@@ -8,7 +8,7 @@ import {
   stripDeprecatedCrewInput,
   stripDeprecatedInputs,
   stripDeprecatedRoleRequirements,
-} from '../../src/domain/requirements.js';
+} from '../../src/rules/requirements.js';
 
 const PATH = 'jobs[0].roles[1].requirements';
 const pairs = (issues: RuleIssue[]) => issues.map((issue) => [issue.path, issue.code]);

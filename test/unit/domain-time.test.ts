@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { formatIssues, type RuleIssue } from '../../src/domain/issues.js';
+import { formatIssues, type RuleIssue } from '../../src/rules/issues.js';
 import {
   analyzeRoleTimes,
   checkRoleTimes,
@@ -20,7 +20,7 @@ import {
   toEpochMs,
   toUtcRange,
   type WallClock,
-} from '../../src/domain/time.js';
+} from '../../src/rules/time.js';
 
 const codes = (issues: RuleIssue[]) => issues.map((issue) => issue.code);
 const ROLE = 'jobs[0].roles[1]';

@@ -2,9 +2,10 @@
 // documents no longer validate are found (and then not listed) instead of failing per call.
 import { buildSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPackageFile } from '../../src/paths.js';
+import { schemaSource } from '../../src/contract/files.js';
+import { findMismatches } from '../../src/mcp/live-schema.js';
 import { createPlatform } from '../../src/platform/client.js';
-import { fetchLiveSchema, findMismatches } from '../../src/platform/introspection.js';
+import { fetchLiveSchema } from '../../src/platform/introspection.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { allTools } from '../../tools/index.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
@@ -30,7 +31,7 @@ describe('live schema check', () => {
   });
 
   it('flags a tool whose document uses a field the live schema lacks', () => {
-    const model = readPackageFile('src', 'platform', 'schema.graphql');
+    const model = schemaSource();
     const withoutLocation = model.replace(/^ {2}location: String # \[assumed\]\n/m, '');
     expect(withoutLocation).not.toBe(model);
     const mismatches = findMismatches(buildSchema(withoutLocation), allTools);

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/logger.js';
 import type { Platform } from '../../src/platform/client.js';
 import { loadPrompts, PromptFileError, parsePromptFile, renderPrompt } from '../../src/prompts/loader.js';
-import { createResourcesExtension } from '../../src/resources/index.js';
+import { createContextSurface } from '../../src/resources/index.js';
 
 const GOOD = `---
 name: sample_prompt
@@ -162,14 +162,8 @@ describe('loadPrompts', () => {
     writeFileSync(join(dir, 'broken.md'), '---\nname: broken\ndescription: x\narguments:\n  - name: a\n');
     const broken = join(dir, 'broken.md');
     expect(() => loadPrompts(dir as string)).toThrow(`Prompt file ${broken}: front-matter is not closed`);
-    const factory = createResourcesExtension({ promptsDir: dir });
-    const context = {
-      config: {} as never,
-      platform: {} as Platform,
-      logger: silentLogger,
-      sandbox: null,
-      transport: 'stdio' as const,
-    };
-    expect(() => factory(context)).toThrow(/broken\.md/);
+    expect(() => createContextSurface({} as Platform, silentLogger, { promptsDir: dir as string })).toThrow(
+      /broken\.md/,
+    );
   });
 });

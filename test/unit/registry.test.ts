@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { buildSchema, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { TOOLSETS } from '../../src/config.js';
+import { withFragments } from '../../src/contract/documents.js';
+import { schemaSource } from '../../src/contract/files.js';
+import { SCOPES } from '../../src/contract/scopes.js';
 import { packagePath, readPackageFile } from '../../src/paths.js';
-import { SCOPES } from '../../src/sandbox/types.js';
-import { loadDocument } from '../../src/tooling/documents.js';
 import { allTools, tools } from '../../tools/index.js';
 
 const kebab = (name: string) => name.replaceAll('_', '-');
@@ -44,21 +45,36 @@ describe('tool registry', () => {
     expect(tests).toContain(`'${name}'`);
   });
 
-  it('every GraphQL document validates against src/platform/schema.graphql', () => {
-    const schema = buildSchema(readPackageFile('src', 'platform', 'schema.graphql'));
-    const documents = readdirSync(packagePath('tools')).filter(
-      (file) => file.endsWith('.graphql') && /^\s*(query|mutation)\b/m.test(readPackageFile('tools', file)),
-    );
-    expect(documents.length).toBeGreaterThan(0);
-    for (const file of documents) {
-      const errors = validate(schema, parse(loadDocument(file.replace(/\.graphql$/, ''))));
-      expect(errors.map((error) => `${file}: ${error.message}`)).toEqual([]);
+  it('every GraphQL document validates against src/contract/schema.graphql', () => {
+    const schema = buildSchema(schemaSource());
+    const files = [
+      ...readdirSync(packagePath('tools')).map((file) => ['tools', file]),
+      ...readdirSync(packagePath('src', 'contract', 'graphql')).map((file) => [
+        'src',
+        'contract',
+        'graphql',
+        file,
+      ]),
+    ].filter((parts) => parts.at(-1)?.endsWith('.graphql'));
+    const operations = files.filter((parts) => /^\s*(query|mutation)\b/m.test(readPackageFile(...parts)));
+    expect(operations.length).toBeGreaterThan(5);
+    for (const parts of operations) {
+      const errors = validate(schema, parse(withFragments(readPackageFile(...parts))));
+      expect(errors.map((error) => `${parts.join('/')}: ${error.message}`)).toEqual([]);
+    }
+  });
+
+  it('a tool that sends GraphQL declares its documents, so a live schema check covers them', () => {
+    const declared = new Set(allTools.flatMap((tool) => tool.documents ?? []));
+    for (const file of readdirSync(packagePath('tools')).filter((name) => name.endsWith('.graphql'))) {
+      const own = withFragments(readPackageFile('tools', file));
+      expect([...declared], file).toContain(own);
     }
   });
 
   it('keeps the schema model in sync with the shared contract', () => {
     const shared = packagePath('..', 'shared', 'platform-contract.graphql');
     if (!existsSync(shared)) return;
-    expect(readPackageFile('src', 'platform', 'schema.graphql')).toBe(readFileSync(shared, 'utf8'));
+    expect(schemaSource()).toBe(readFileSync(shared, 'utf8'));
   });
 });

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../../src/config.js';
+import { defineTool, type ToolDefinition } from '../../src/mcp/define-tool.js';
 import { describeTool, selectTools } from '../../src/server.js';
-import { defineTool, type ToolDefinition } from '../../src/tooling/define-tool.js';
 
 function fakeTool(
   name: string,

@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { estimateTokens, fitItems } from '../../src/mcp/budget.js';
+import { pageInfo, pageLocally } from '../../src/mcp/paging.js';
+import { renderCompact } from '../../src/mcp/render.js';
+import { resolveRange } from '../../src/mcp/time-range.js';
+import { wireSchema } from '../../src/mcp/wire-schema.js';
 import { UserInputError } from '../../src/platform/errors.js';
 import { toInputPath } from '../../src/platform/graphql.js';
 import { parseRetryAfter } from '../../src/platform/http.js';
-import { estimateTokens, fitItems } from '../../src/tooling/budget.js';
-import { collectPages, pageLocally } from '../../src/tooling/pagination.js';
-import { renderCompact } from '../../src/tooling/render.js';
-import { resolveRange } from '../../src/tooling/time-range.js';
-import { wireSchema } from '../../src/tooling/wire-schema.js';
+import { type PageRequest, collectPages as readPages } from '../../src/platform/pages.js';
 
-const noProgress = { progress: async () => undefined };
+/** Pages read and described as a list result describes them. */
+async function collectPages(
+  request: PageRequest,
+  fetchPage: Parameters<typeof readPages<number>>[1],
+  onProgress?: (done: number) => Promise<void>,
+) {
+  return pageInfo(await readPages(request, fetchPage, onProgress), request);
+}
 
 describe('renderCompact', () => {
   it('drops nulls, empty arrays and empty objects but keeps ids', () => {
@@ -54,11 +62,7 @@ describe('collectPages', () => {
   });
 
   it('returns one page and says how to get the next', async () => {
-    const result = await collectPages(
-      { page: 1, perPage: 10, allPages: false, maxItems: 500 },
-      pages(35),
-      noProgress,
-    );
+    const result = await collectPages({ page: 1, perPage: 10, allPages: false, maxItems: 500 }, pages(35));
     expect(result.items).toHaveLength(10);
     expect(result.info).toMatchObject({ page: 1, lastPage: 1, pageCount: 4, totalCount: 35 });
     expect(result.info.next).toMatch(/page: 2/);
@@ -66,9 +70,11 @@ describe('collectPages', () => {
 
   it('fetches every page up to the bound, in order, reporting progress', async () => {
     const progress: number[] = [];
-    const result = await collectPages({ page: 1, perPage: 10, allPages: true, maxItems: 25 }, pages(100), {
-      progress: async (done) => void progress.push(done),
-    });
+    const result = await collectPages(
+      { page: 1, perPage: 10, allPages: true, maxItems: 25 },
+      pages(100),
+      async (done) => void progress.push(done),
+    );
     expect(result.items).toEqual(Array.from({ length: 25 }, (_, i) => i));
     expect(result.info.lastPage).toBe(3);
     expect(result.info.next).toMatch(/page: 4/);
@@ -76,11 +82,7 @@ describe('collectPages', () => {
   });
 
   it('fetches all pages when the bound allows', async () => {
-    const result = await collectPages(
-      { page: 1, perPage: 10, allPages: true, maxItems: 500 },
-      pages(35),
-      noProgress,
-    );
+    const result = await collectPages({ page: 1, perPage: 10, allPages: true, maxItems: 500 }, pages(35));
     expect(result.items).toHaveLength(35);
     expect(result.info.next).toBeUndefined();
   });

@@ -4,8 +4,8 @@ import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoredEvent } from '../../src/services.js';
 import { EVENTS_FILE, FileEventLog } from '../../src/webhooks/event-log.js';
+import type { StoredEvent } from '../../src/webhooks/events.js';
 
 const dirs: string[] = [];
 afterEach(async () => {

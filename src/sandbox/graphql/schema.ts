@@ -1,4 +1,4 @@
-// The executable schema: src/platform/schema.graphql (the contract) with our resolvers and
+// The executable schema: src/contract/schema.graphql (the contract) with our resolvers and
 // scalars attached. Built once per process; the SDL is the single source of the API's shape.
 
 import {
@@ -8,7 +8,7 @@ import {
   GraphQLScalarType,
   type GraphQLSchema,
 } from 'graphql';
-import { readPackageFile } from '../../paths.js';
+import { schemaSource } from '../../contract/files.js';
 import type { ResolverContext } from './context.js';
 import { createJobs } from './resolvers/create-jobs.js';
 import { companyCrewAll, companyCrewOne } from './resolvers/crew.js';
@@ -35,7 +35,7 @@ let cached: GraphQLSchema | null = null;
 
 export function sandboxSchema(): GraphQLSchema {
   if (cached) return cached;
-  const schema = buildSchema(readPackageFile('src', 'platform', 'schema.graphql'));
+  const schema = buildSchema(schemaSource());
   for (const [typeName, fields] of Object.entries(RESOLVERS)) {
     const type = schema.getType(typeName);
     if (!(type instanceof GraphQLObjectType)) throw new Error(`schema has no object type ${typeName}`);

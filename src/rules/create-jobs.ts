@@ -2,9 +2,9 @@
 // over a whole input, in input-path terms. The rule modules stay usable on their own; this file
 // only walks the input and wires them together.
 
-import { checkBreakPeriod, checkBreakPeriodUpdate, checkPayRate, roleTotal } from './break-period.js';
 import { joinPath, type RuleIssue } from './issues.js';
 import { checkMultiDayJobs, effectiveTimeZone, type MultiDayOptions } from './multi-day.js';
+import { checkBreakPeriod, checkBreakPeriodUpdate, checkPayRate, roleTotal } from './pay.js';
 import {
   type CatalogueDataType,
   checkRoleRequirements,

@@ -1,7 +1,7 @@
-// Enumerations of the platform as our schema model has them (src/platform/schema.graphql).
+// Enumerations of the platform as our schema model has them (src/contract/schema.graphql).
 // Most values are [assumed]; on a live platform `crew-mcp check` compares them by introspection.
 import { z } from 'zod';
-import { enumValues } from '../platform/schema-model.js';
+import { enumValues } from './schema-model.js';
 
 export const crewJobStatusSchema = z.enum(enumValues('CrewJobStatus'));
 

@@ -1,26 +1,37 @@
 // The company's data types, as the write checks need them. The API has no data-type query
 // (§4.3), so the catalogue is derived from every crew member's profiles[].dataTypes (own and
-// inherited global ones): pages are read like any list's (src/tooling/pagination.ts: page 1, then the rest concurrently).
-// It is read once (single flight) and kept until invalidated (update_profile_data_types changes
-// titles and uniqueIds). Without crew:read, or when the read fails, get() answers null and the
-// checks that need it defer to the platform's own answer.
+// inherited global ones). It is read once (single flight) and kept until invalidated
+// (update_profile_data_types changes titles and uniqueIds). Without crew:read, or when the read
+// fails, get() answers null and the checks that need it defer to the platform's own answer.
+import { dataTypeCatalogDocument } from '../contract/documents.js';
 import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
 import { ForbiddenError } from '../platform/errors.js';
-import type { DataTypeCatalog, KnownDataType } from '../services.js';
-import { queryPages } from '../tooling/list-result.js';
+import { readAllPages } from '../platform/pages.js';
 import type { UpstreamDataType } from '../views/crew.js';
 
-export const CATALOG_QUERY = `query DataTypeCatalog($input: CompanyCrewAllInput) {
-  companyCrewAll(input: $input) {
-    paginatedList { profiles { id dataTypes { id uniqueId title type global options { name } } } }
-    pager { currentPage pageCount perPage totalCount }
-  }
-}`;
+/** A data type of the company as the write checks need it. */
+export interface KnownDataType {
+  id: string;
+  uniqueId: string | null;
+  title: string;
+  type: string;
+  global: boolean;
+  options: string[];
+  /** Profiles that carry it (own or inherited). */
+  profileIds: string[];
+}
 
-const PER_PAGE = 100;
-/** Bound on pages read (50,000 crew); beyond it the catalogue is what was seen. */
-const MAX_PAGES = 500;
+/** The company's data types, read once and cached. */
+export interface DataTypeCatalog {
+  /** null when the catalogue could not be read (the checks then defer to the platform). */
+  get(signal?: AbortSignal): Promise<KnownDataType[] | null>;
+  /** Drop the cache, e.g. after updateProfileDataTypes changed titles or uniqueIds. */
+  invalidate(): void;
+}
+
+/** Bound on crew read (500 pages); beyond it the catalogue is what was seen. */
+const MAX_CREW = 50_000;
 
 interface CatalogCrew {
   profiles: { id: string; dataTypes: Omit<UpstreamDataType, 'answer'>[] }[];
@@ -55,15 +66,15 @@ export function createDataTypeCatalog(platform: Platform, logger: Logger): DataT
 
   // Shared by every caller, so no caller's cancellation aborts it.
   async function readAll(): Promise<KnownDataType[]> {
-    const crew = await queryPages<CatalogCrew>(
-      { platform, signal: new AbortController().signal, progress: async () => undefined },
-      CATALOG_QUERY,
+    const { items } = await readAllPages<CatalogCrew>(
+      platform.graphql,
+      dataTypeCatalogDocument,
       'companyCrewAll',
-      { page: 1, perPage: PER_PAGE, allPages: true, maxItems: MAX_PAGES * PER_PAGE },
       (page, perPage) => ({ input: { page, perPage } }),
+      { maxItems: MAX_CREW },
     );
     const byId = new Map<string, KnownDataType>();
-    merge(byId, crew.items);
+    merge(byId, items);
     return [...byId.values()];
   }
 

@@ -1,15 +1,18 @@
 // Turns a thrown error into the text a model reads in an `isError` result: what happened, which
 // field, how to fix it. Unknown errors are logged in full and shown without details, so that
-// nothing internal (or secret) leaks into a model's context.
+// nothing internal (or secret) leaks into a model's context. The tool's own hints (which read
+// tool checks a write, which finds a valid id) are added here, at the one boundary.
 import {
   CrewError,
   type FieldProblem,
   ForbiddenError,
   NotFoundError,
+  OutcomeUnknownError,
   RateLimitError,
   UserInputError,
   ValidationError,
 } from '../platform/errors.js';
+import { lookupHint } from './lookup-hints.js';
 
 export interface FormattedError {
   kind: string;
@@ -18,17 +21,34 @@ export interface FormattedError {
   internal: boolean;
 }
 
+/** What the failing tool knows that the error does not. */
+export interface ErrorHints {
+  /** The read tool that shows whether a write happened. */
+  checkWith?: string;
+  /** The read tool that finds a valid id. */
+  lookupTool?: string;
+}
+
 function problemLine(problem: FieldProblem): string {
   const code = problem.code ? ` [${problem.code}]` : '';
   const fix = problem.fix ? ` Fix: ${problem.fix}` : '';
   return `- ${problem.path}: ${problem.message}${code}${fix}`;
 }
 
-export function formatError(error: unknown): FormattedError {
+/** The platform's field problems, each with the read tool that finds a valid value where one does. */
+function withLookupHints(problems: readonly FieldProblem[]): FieldProblem[] {
+  return problems.map((problem) => {
+    if (problem.fix) return problem;
+    const fix = lookupHint(problem.path, problem.code);
+    return fix ? { ...problem, fix } : problem;
+  });
+}
+
+export function formatError(error: unknown, hints: ErrorHints = {}): FormattedError {
   if (error instanceof CrewError) {
     const lines = [error.message];
     if (error instanceof UserInputError || error instanceof ValidationError) {
-      const problems = error instanceof UserInputError ? error.problems : error.fields;
+      const problems = error instanceof UserInputError ? error.problems : withLookupHints(error.fields);
       // The message already says it when there is a single problem with the same text.
       if (!(problems.length === 1 && error.message.includes(problems[0]?.message ?? '\u0000'))) {
         lines.push(...problems.map(problemLine));
@@ -37,8 +57,13 @@ export function formatError(error: unknown): FormattedError {
       }
       if (error instanceof UserInputError) lines.push('Nothing was sent to the platform.');
     }
-    if (error instanceof NotFoundError && error.lookupTool && !error.message.includes(error.lookupTool)) {
-      lines.push(`Use ${error.lookupTool} to find a valid id.`);
+    if (error instanceof NotFoundError && hints.lookupTool && !error.message.includes(hints.lookupTool)) {
+      lines.push(`Use ${hints.lookupTool} to find a valid id.`);
+    }
+    if (error instanceof OutcomeUnknownError) {
+      lines.push(
+        `Check with ${hints.checkWith ?? 'a read tool'} whether the change is there before trying again.`,
+      );
     }
     if (error instanceof RateLimitError && error.retryAfterSeconds === undefined) {
       lines.push('Wait a little before calling again.');

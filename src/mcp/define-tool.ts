@@ -4,10 +4,11 @@
 import type { InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { Toolset } from '../config.js';
+import type { Scope } from '../contract/scopes.js';
 import type { Logger } from '../logger.js';
+import type { Lookups } from '../lookups/index.js';
 import type { Platform } from '../platform/client.js';
-import type { Scope } from '../sandbox/types.js';
-import type { Services } from '../services.js';
+import type { EventLog } from '../webhooks/events.js';
 
 export interface ToolAnnotationsStrict {
   readOnlyHint: boolean;
@@ -16,9 +17,13 @@ export interface ToolAnnotationsStrict {
   openWorldHint: boolean;
 }
 
+/** What a tool handler works with: the one context type of tools. */
 export interface ToolContext {
   platform: Platform;
-  services: Services;
+  /** The reads that checks need, cached per app (job index, board zones, data types). */
+  lookups: Lookups;
+  /** The webhook event log; null when the server does not run one. */
+  events: EventLog | null;
   logger: Logger;
   signal: AbortSignal;
   /** Report progress when the client asked for it (a progress token); a no-op otherwise. */
@@ -43,6 +48,9 @@ export type ToolOutcome<O> = ToolSuccess<O> | InputRequiredResult;
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of many schema types
 export type AnyZodObject = z.ZodObject<any>;
 
+/** A hint that may depend on the call's input. */
+export type Hint<I> = string | ((input: I) => string);
+
 export interface ToolDefinition<
   I extends AnyZodObject = AnyZodObject,
   O extends AnyZodObject = AnyZodObject,
@@ -58,6 +66,12 @@ export interface ToolDefinition<
   /** Platform scopes the tool needs (all of them). */
   scopes: Scope[];
   toolset: Toolset;
+  /** The GraphQL documents the tool sends, checked against a live platform's schema at start. */
+  documents?: readonly string[];
+  /** Write tools: the read tool that shows whether a write whose outcome is unknown happened. */
+  checkWith?: Hint<z.output<I>>;
+  /** The read tool that finds a valid id when the platform answers "not found". */
+  lookupTool?: Hint<z.output<I>>;
   handler(input: z.output<I>, ctx: ToolContext): Promise<ToolOutcome<z.output<O>>>;
 }
 
@@ -70,4 +84,9 @@ export function defineTool<I extends AnyZodObject, O extends AnyZodObject>(
 /** Write tools change platform data; read-only mode and read-only keys never list them. */
 export function isWriteTool(tool: Pick<ToolDefinition, 'annotations'>): boolean {
   return !tool.annotations.readOnlyHint;
+}
+
+/** A hint for this input, when the tool has one. */
+export function resolveHint<I>(hint: Hint<I> | undefined, input: I): string | undefined {
+  return typeof hint === 'function' ? hint(input) : hint;
 }

@@ -1,26 +1,52 @@
-// Webhook events as an extension: the durable event log (services.events), the receiver (route
-// /webhooks in http mode; a loopback port of its own in stdio mode), the crew://events resource
-// with change notifications, and the server's own subscription at the platform.
+// Webhook events: the durable event log (the tools' `events`), the receiver (route /webhooks in
+// http mode; a loopback port of its own in stdio mode), the crew://events resource with change
+// notifications, and the server's own subscription at the platform. The one part of the app with
+// a lifecycle: started once the transport is up, closed with the app.
 // With the embedded sandbox everything works out of the box: a random secret, a receiver in
 // both modes, a subscription to every event type made at start and removed at close. Against a
 // live platform the receiver only listens, unless a public URL and a secret are configured.
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import type { Extension, ExtensionFactory } from '../extensions.js';
+import type { McpServer } from '@modelcontextprotocol/server';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { Platform } from '../platform/client.js';
+import type { RunningSandbox } from '../sandbox/types.js';
+import type { RouteHandler, StartContext } from '../transports/routes.js';
 import { FileEventLog } from './event-log.js';
+import type { EventLog } from './events.js';
 import { liveEventsDir, sandboxEventsDir } from './events-dir.js';
 import { changedUris, registerEventsResource } from './events-resource.js';
 import { type LoopbackReceiver, startLoopbackReceiver, WEBHOOK_PATH } from './loopback.js';
 import { createWebhookReceiver } from './receiver.js';
 import { deleteSubscription, subscribeSelf, type WebhookView } from './subscription.js';
 
-export const webhooksExtension: ExtensionFactory = async ({
+export interface WebhookEventsOptions {
+  config: Config;
+  platform: Platform;
+  logger: Logger;
+  /** The embedded sandbox, when the server runs against it. */
+  sandbox: RunningSandbox | null;
+  transport: 'stdio' | 'http';
+}
+
+export interface WebhookEvents {
+  log: EventLog;
+  /** The receiver, served beside /mcp in http mode. */
+  routes: Record<string, RouteHandler>;
+  /** crew://events on one server instance; `longLived` instances get change notifications. */
+  register(server: McpServer, longLived: boolean): void;
+  start(context: StartContext): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createWebhookEvents({
   config,
   platform,
   logger,
   sandbox,
   transport,
-}): Promise<Extension> => {
+}: WebhookEventsOptions): Promise<WebhookEvents> {
   const temporaryDir = config.eventsDir === null && sandbox !== null;
   const dir = config.eventsDir ?? (sandbox ? await sandboxEventsDir() : liveEventsDir());
   const log = await FileEventLog.open(dir);
@@ -39,11 +65,10 @@ export const webhooksExtension: ExtensionFactory = async ({
   }
 
   return {
-    name: 'webhooks',
-    services: { events: log },
+    log,
     routes: transport === 'http' ? { [WEBHOOK_PATH]: receiver } : {},
-    register(server, _app, instance) {
-      registerEventsResource(server, log, instance.longLived);
+    register(server, longLived) {
+      registerEventsResource(server, log, longLived);
     },
     async start({ httpUrl, notify }) {
       if (notify) {
@@ -87,4 +112,4 @@ export const webhooksExtension: ExtensionFactory = async ({
       if (temporaryDir) await rm(dir, { recursive: true, force: true });
     },
   };
-};
+}

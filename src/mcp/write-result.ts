@@ -1,10 +1,11 @@
 // How the write tools act on the domain checks' RuleIssues: errors stop the call before the
 // mutation leaves (UserInputError, one FieldProblem per issue naming path, rule and fix);
 // warnings and dropped deprecated inputs travel with the successful result.
-import { errorsOf, formatIssue, type RuleIssue, sortIssues, warningsOf } from '../domain/issues.js';
-import type { DroppedInput } from '../domain/requirements.js';
+
 import type { FieldProblem } from '../platform/errors.js';
 import { UserInputError } from '../platform/errors.js';
+import { errorsOf, formatIssue, type RuleIssue, sortIssues, warningsOf } from '../rules/issues.js';
+import type { DroppedInput } from '../rules/requirements.js';
 
 export function toProblem(issue: RuleIssue): FieldProblem {
   return { path: issue.path, message: `${issue.message} (${issue.rule})`, fix: issue.fix, code: issue.code };

@@ -11,7 +11,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { PolicyError } from '../platform/errors.js';
-import type { ToolContext } from '../tooling/define-tool.js';
+import type { ToolContext } from './define-tool.js';
 
 const confirmSchema = z.object({ confirm: z.boolean().describe('Go ahead') });
 

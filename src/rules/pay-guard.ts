@@ -4,11 +4,12 @@
 // break, and the API cannot set the break again. Every role an update touches is assessed with
 // the domain rule (assessRoleEdit); the legacy ones need a confirmation that shows each total
 // before and after.
-import { assessRoleEdit, type RoleEdit } from '../domain/break-period.js';
-import type { RuleIssue } from '../domain/issues.js';
+
+import { toProblem } from '../mcp/write-result.js';
 import { UserInputError } from '../platform/errors.js';
 import type { UpstreamJob, UpstreamRole } from '../views/job.js';
-import { toProblem } from './checks.js';
+import type { RuleIssue } from './issues.js';
+import { assessRoleEdit, type RoleEdit } from './pay.js';
 
 export interface TouchedRole {
   /** Input path that touches it: the role edit, or the timezone that moves it. */

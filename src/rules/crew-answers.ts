@@ -4,9 +4,10 @@
 // writes the default or first profile, which the API does not show) they are checked against all
 // the company's data types: a reference found nowhere is certainly wrong; one that exists only
 // on another profile is left to the platform (ITEM_NOT_FOUND, with the lookup hint).
-import { checkCrewAnswers, type DataTypeAnswerInput, resolveDataTypeRef } from '../domain/data-types.js';
-import type { RuleIssue } from '../domain/issues.js';
-import type { DataTypeCatalog, KnownDataType } from '../services.js';
+
+import type { DataTypeCatalog, KnownDataType } from '../lookups/data-types.js';
+import { checkCrewAnswers, type DataTypeAnswerInput, resolveDataTypeRef } from './data-types.js';
+import type { RuleIssue } from './issues.js';
 
 export interface ProfileAnswers {
   profileId?: string;

@@ -3,8 +3,8 @@
 // their zone, and "jobs on the 25th" means their local 25th). A date-time with an offset is an
 // instant; one without an offset is read in the given timezone (else UTC).
 import { DateTime } from 'luxon';
-import { checkTimeZone as checkZoneRule } from '../domain/time.js';
 import { UserInputError } from '../platform/errors.js';
+import { checkTimeZone as checkZoneRule } from '../rules/time.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Widest offsets in use (UTC+14, UTC-12): a local day lies within [date-14h, date+1d+12h) UTC. */

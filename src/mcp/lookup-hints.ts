@@ -1,6 +1,9 @@
 // Which read tool finds a valid value when the platform answers a write with ITEM_NOT_FOUND or
-// AMBIGUOUS (§7), by the input path that failed. Used with mutationResult(payload, lookupHint).
-import type { LookupHint } from '../platform/graphql.js';
+// AMBIGUOUS (§7), by the input path that failed. The error boundary adds it to the platform's
+// field problems (src/mcp/format-error.ts); the platform client knows no tool names.
+
+/** Which read tool finds a valid value for a failed lookup, by the field that failed. */
+export type LookupHint = (path: string, code: string | undefined) => string | undefined;
 
 const HINTS: [RegExp, string][] = [
   [

@@ -1,35 +1,24 @@
-// The two halves every list tool shares: fetch pages of one paginated root field, and render the
-// kept items with the page line, cut to the context budget.
+// The two halves every list tool shares: read pages of one paginated root field (with progress
+// notifications), and render the kept items with the page line, cut to the context budget.
+import { type PageRequest, readPages } from '../platform/pages.js';
 import { fitItems, type Rendered } from './budget.js';
 import type { ToolContext } from './define-tool.js';
-import {
-  type Collected,
-  collectPages,
-  type PageInfo,
-  type PageRequest,
-  type Pager,
-  pageLine,
-} from './pagination.js';
+import { type Collected, type PageInfo, pageInfo, pageLine } from './paging.js';
 
 /** Pages of `root` (a paginated query field: { paginatedList, pager }) for this request. */
-export function queryPages<T>(
+export async function queryPages<T>(
   ctx: Pick<ToolContext, 'platform' | 'signal' | 'progress'>,
   document: string,
   root: string,
   request: PageRequest,
   variables: (page: number, perPage: number) => Record<string, unknown>,
 ): Promise<Collected<T>> {
-  return collectPages<T>(
-    request,
-    async (page, perPage) => {
-      const data = await ctx.platform.graphql.query<
-        Record<string, { paginatedList: T[]; pager?: Pager | null }>
-      >(document, variables(page, perPage), { signal: ctx.signal });
-      const list = data[root];
-      return { items: list?.paginatedList ?? [], pager: list?.pager };
-    },
-    ctx,
-  );
+  const pages = await readPages<T>(ctx.platform.graphql, document, root, request, variables, {
+    signal: ctx.signal,
+    onProgress: (done, total, page, pageCount) =>
+      ctx.progress(done, total, `fetched page ${page}${page === request.page ? '' : ` of ${pageCount}`}`),
+  });
+  return pageInfo(pages, request);
 }
 
 /**

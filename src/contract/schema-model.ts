@@ -1,12 +1,12 @@
-// Our model of the upstream GraphQL schema (src/platform/schema.graphql), built once and shared
+// Our model of the upstream GraphQL schema (src/contract/schema.graphql), built once and shared
 // by everything that reads it: the enum values of tool inputs, crew://schema, describe_schema.
 import { buildSchema, type GraphQLSchema, isEnumType } from 'graphql';
-import { readPackageFile } from '../paths.js';
+import { schemaSource } from './files.js';
 
 let model: GraphQLSchema | null = null;
 
 export function schemaModel(): GraphQLSchema {
-  model ??= buildSchema(readPackageFile('src', 'platform', 'schema.graphql'));
+  model ??= buildSchema(schemaSource());
   return model;
 }
 

@@ -1,0 +1,52 @@
+// Import structure of crew-mcp (README "Architecture"): arrows point down, no cycles, and the
+// rooms that must stay independent do. `npm run lint` runs it; CI fails on any violation.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import cycle makes a room unreadable on its own (type-only imports count too).',
+      from: { path: '^(src|tools)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'sandbox-imports-only-the-contract',
+      severity: 'error',
+      comment:
+        'The sandbox is an independent implementation of the platform: it shares our model of it, nothing else.',
+      from: { path: '^src/sandbox/' },
+      to: { path: '^(src|tools)/', pathNot: '^src/(sandbox|contract)/' },
+    },
+    {
+      name: 'contract-imports-nothing-of-the-product',
+      severity: 'error',
+      comment: 'The contract is our model of the platform, shared by the product and the sandbox.',
+      from: { path: '^src/contract/' },
+      to: { path: '^(src|tools)/', pathNot: '^src/contract/' },
+    },
+    {
+      name: 'platform-knows-nothing-of-tools',
+      severity: 'error',
+      comment: 'The platform client is the upstream API only: no MCP, no tools, no rules, no views.',
+      from: { path: '^src/platform/' },
+      to: { path: '^(src|tools)/', pathNot: '^src/(platform|contract)/|^src/logger\\.ts$' },
+    },
+    {
+      name: 'only-the-app-and-the-registry-import-tools',
+      severity: 'error',
+      comment: 'Tools sit on top: src/ reaches them only through the registry, wired in src/app.ts.',
+      from: { path: '^src/', pathNot: '^src/app\\.ts$' },
+      to: { path: '^tools/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};

@@ -1,0 +1,63 @@
+// GraphQL documents. Shared fragments and the read documents that several parts of the product
+// send (tools, lookups, resources) live in src/contract/graphql/; a tool's own operation lives
+// beside it (tools/<tool>.graphql) and is loaded by the tool with loadDocument(new URL(...)).
+// A document gets exactly the fragments it spreads, transitively (an unused fragment would make
+// the document invalid).
+import { readdirSync } from 'node:fs';
+import { Kind, parse, print } from 'graphql';
+import { readText } from './files.js';
+
+const GRAPHQL_DIR = new URL('./graphql/', import.meta.url);
+
+let fragmentIndex: Map<string, string> | null = null;
+
+function fragments(): Map<string, string> {
+  if (fragmentIndex) return fragmentIndex;
+  fragmentIndex = new Map();
+  for (const file of readdirSync(GRAPHQL_DIR).filter((name) => name.endsWith('.graphql'))) {
+    for (const definition of parse(readText(new URL(file, GRAPHQL_DIR))).definitions) {
+      if (definition.kind === Kind.FRAGMENT_DEFINITION)
+        fragmentIndex.set(definition.name.value, print(definition));
+    }
+  }
+  return fragmentIndex;
+}
+
+/** `own` (one operation) with the shared fragments it spreads appended. */
+export function withFragments(own: string): string {
+  const included = new Set<string>();
+  const parts = [own];
+  const pending = [own];
+  while (pending.length > 0) {
+    const text = pending.pop() as string;
+    for (const match of text.matchAll(/\.\.\.\s*([_A-Za-z]\w*)/g)) {
+      const fragmentName = match[1] as string;
+      const source = fragments().get(fragmentName);
+      if (!source || included.has(fragmentName)) continue;
+      included.add(fragmentName);
+      parts.push(source);
+      pending.push(source);
+    }
+  }
+  return parts.join('\n');
+}
+
+/** The operation in the .graphql file at `url`, with its fragments. */
+export function loadDocument(url: URL): string {
+  return withFragments(readText(url));
+}
+
+const contractDocument = (name: string) => loadDocument(new URL(`${name}.graphql`, GRAPHQL_DIR));
+
+/** Jobs with roles, requirements and crew-job statuses (JobFields), paginated. */
+export const companyJobsDocument = contractDocument('company-jobs');
+/** A light job index (no roles): boards, dates, multi-day ids. */
+export const jobIndexDocument = contractDocument('job-index');
+/** Crew summaries (CrewSummary), paginated. */
+export const crewAllDocument = contractDocument('crew-all');
+/** One crew member with every profile, data type and answer (CrewProfileFields). */
+export const crewOneDocument = contractDocument('crew-one');
+/** Crew jobs (assignments) with crew, role times and job, paginated. */
+export const companyCrewJobsDocument = contractDocument('company-crew-jobs');
+/** The company's data types as crew profiles carry them (DataTypeDefinition), paginated. */
+export const dataTypeCatalogDocument = contractDocument('data-type-catalog');

@@ -1,0 +1,15 @@
+// The reads that checks and tools share, one instance per app (one platform client), so that a
+// cache filled by one call serves the next.
+import type { Logger } from '../logger.js';
+import type { Platform } from '../platform/client.js';
+import { createDataTypeCatalog, type DataTypeCatalog } from './data-types.js';
+import { JobLookup } from './jobs.js';
+
+export interface Lookups {
+  jobs: JobLookup;
+  dataTypes: DataTypeCatalog;
+}
+
+export function createLookups(platform: Platform, logger: Logger): Lookups {
+  return { jobs: new JobLookup(platform), dataTypes: createDataTypeCatalog(platform, logger) };
+}

@@ -1,0 +1,98 @@
+// The jobs that checks need, read once per call and shared by every write tool:
+//   - board timezones (§4.4 rule 1: a job without a timezone uses its board's). The API has no
+//     board query, so a board's zone is read from one of its jobs; boards seen in any job read
+//     or write result are remembered for a while.
+//   - the jobs an update names, as the platform has them now;
+//   - every job of a multi-day group (§4.4 rule 5). The API cannot filter by multi-day job, so
+//     the board's job index (no roles, no date bound: whatever the group's span) is searched
+//     for the group's id, and the members are then read in full.
+import { companyJobsDocument, jobIndexDocument } from '../contract/documents.js';
+import type { Platform } from '../platform/client.js';
+import { readAllPages } from '../platform/pages.js';
+import type { UpstreamJob } from '../views/job.js';
+
+/** Boards rarely change zone; a stale zone only weakens a local check, the platform still decides. */
+const BOARD_TTL_MS = 15 * 60_000;
+/** Bound of one read (jobs of one board, or named jobs); far beyond a board's real size. */
+const MAX_JOBS = 20_000;
+
+interface IndexedJob {
+  id: string;
+  date: string;
+  multiDayJobId?: string | null;
+}
+
+export class JobLookup {
+  private readonly boards = new Map<string, { zone: string; at: number }>();
+
+  constructor(private readonly platform: Platform) {}
+
+  /** Remember the boards of jobs the platform returned. */
+  rememberBoards(jobs: readonly Pick<UpstreamJob, 'board'>[]): void {
+    for (const job of jobs) {
+      if (job.board?.timezone)
+        this.boards.set(String(job.board.id), { zone: job.board.timezone, at: Date.now() });
+    }
+  }
+
+  /** Board zones known now, without a request. */
+  cachedBoardZones(): Map<string, string> {
+    const zones = new Map<string, string>();
+    for (const [id, entry] of this.boards)
+      if (Date.now() - entry.at < BOARD_TTL_MS) zones.set(id, entry.zone);
+    return zones;
+  }
+
+  /** Zones of the given boards: cached ones, the rest read concurrently; unreadable boards are absent. */
+  async boardZones(boardIds: readonly string[], signal?: AbortSignal): Promise<Map<string, string>> {
+    const missing = [...new Set(boardIds)].filter((id) => !this.cachedBoardZones().has(id));
+    await Promise.all(
+      missing.map(async (boardId) => {
+        try {
+          const data = await this.platform.graphql.query<{ companyJobs: { paginatedList: UpstreamJob[] } }>(
+            jobIndexDocument,
+            { input: { filter: { boardIds: [boardId] }, page: 1, perPage: 1 } },
+            { signal },
+          );
+          this.rememberBoards(data.companyJobs.paginatedList);
+        } catch {
+          // Unknown zone: the platform applies the board's own; the caller says so.
+        }
+      }),
+    );
+    const zones = this.cachedBoardZones();
+    return new Map([...zones].filter(([id]) => boardIds.includes(id)));
+  }
+
+  /** The named jobs by id (absent ids are not in the map). */
+  async readJobs(ids: readonly string[], signal?: AbortSignal): Promise<Map<string, UpstreamJob>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const { items } = await readAllPages<UpstreamJob>(
+      this.platform.graphql,
+      companyJobsDocument,
+      'companyJobs',
+      (page, perPage) => ({ input: { filter: { jobIds: unique }, page, perPage } }),
+      { signal, maxItems: MAX_JOBS },
+    );
+    this.rememberBoards(items);
+    return new Map(items.map((job) => [String(job.id), job]));
+  }
+
+  /** Every job of the multi-day job that `job` belongs to (including `job`), by date. */
+  async readGroup(job: UpstreamJob, signal?: AbortSignal): Promise<UpstreamJob[]> {
+    if (!job.multiDayJobId) return [job];
+    const { items: index } = await readAllPages<IndexedJob>(
+      this.platform.graphql,
+      jobIndexDocument,
+      'companyJobs',
+      (page, perPage) => ({ input: { filter: { boardIds: [job.board.id] }, page, perPage } }),
+      { signal, maxItems: MAX_JOBS },
+    );
+    const others = index
+      .filter((other) => other.multiDayJobId === job.multiDayJobId && other.id !== job.id)
+      .map((other) => other.id);
+    const members = await this.readJobs(others, signal);
+    return [job, ...members.values()].sort((a, b) => a.date.localeCompare(b.date));
+  }
+}

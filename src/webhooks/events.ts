@@ -1,0 +1,25 @@
+// What the rest of the product sees of received webhook events: one stored event, a query over
+// them, and the log that answers queries and announces new events. FileEventLog implements it.
+
+export interface StoredEvent {
+  id: string;
+  type: string;
+  createdAt: string;
+  receivedAt: string;
+  data: Record<string, unknown>;
+}
+
+export interface EventQuery {
+  types?: string[];
+  since?: string;
+  until?: string;
+  entityId?: string;
+  limit?: number;
+}
+
+/** Durable log of received webhook events. */
+export interface EventLog {
+  query(query: EventQuery): Promise<StoredEvent[]>;
+  /** Subscribe to newly stored events; returns an unsubscribe function. */
+  onAppend(listener: (event: StoredEvent) => void): () => void;
+}
