@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxContext } from './context.js';
 import { admitApiRequest } from './guard.js';
 import { HttpError, isPlainObject, JSON_BODY_LIMIT, mediaTypeOf, readBody, sendJson } from './http-util.js';
-import { countGraphqlRequest, operationKeyOf } from './stats.js';
+import { countGraphqlRequest, logRequest, operationKeyOf } from './stats.js';
 import type { GraphqlRequest } from './types.js';
 
 export async function handleGraphqlRequest(
@@ -26,10 +26,10 @@ export async function handleGraphqlRequest(
     throw error;
   }
   const parsed = tryParseJson(body);
-  countGraphqlRequest(
-    ctx.stats,
-    isPlainObject(parsed) ? operationKeyOf(parsed.query, parsed.operationName) : 'unknown',
-  );
+  const operation = isPlainObject(parsed) ? operationKeyOf(parsed.query, parsed.operationName) : 'unknown';
+  countGraphqlRequest(ctx.stats, operation);
+  const variables = isPlainObject(parsed) && isPlainObject(parsed.variables) ? parsed.variables : null;
+  logRequest(ctx.stats, { kind: 'graphql', operation, variables });
 
   const caller = await admitApiRequest(req, res, ctx);
   if (!caller) return;

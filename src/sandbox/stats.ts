@@ -1,7 +1,10 @@
 // Request counters of one sandbox instance. Reset in place so that a test holding `sandbox.stats`
 // keeps reading live numbers.
 import { Kind, parse, type SelectionSetNode } from 'graphql';
-import type { SandboxStats } from './types.js';
+import type { LoggedRequest, SandboxStats } from './types.js';
+
+/** Requests kept in SandboxStats.requests; older ones fall off. */
+export const REQUEST_LOG_LIMIT = 500;
 
 export function createStats(): SandboxStats {
   return {
@@ -10,7 +13,14 @@ export function createStats(): SandboxStats {
     graphqlByOperation: {},
     restRequests: 0,
     webhookDeliveries: 0,
+    requests: [],
   };
+}
+
+export function logRequest(stats: SandboxStats, request: LoggedRequest): void {
+  stats.requests.push(request);
+  if (stats.requests.length > REQUEST_LOG_LIMIT)
+    stats.requests.splice(0, stats.requests.length - REQUEST_LOG_LIMIT);
 }
 
 export function resetStats(stats: SandboxStats): void {
@@ -19,6 +29,7 @@ export function resetStats(stats: SandboxStats): void {
   stats.graphqlByOperation = {};
   stats.restRequests = 0;
   stats.webhookDeliveries = 0;
+  stats.requests = [];
 }
 
 export function countGraphqlRequest(stats: SandboxStats, operationKey: string): void {

@@ -164,7 +164,14 @@ export interface SandboxStats {
   graphqlByOperation: Record<string, number>;
   restRequests: number;
   webhookDeliveries: number;
+  /** The latest GraphQL and REST requests, oldest first (at most REQUEST_LOG_LIMIT): what a client sent. */
+  requests: LoggedRequest[];
 }
+
+/** One request as the platform received it, for tests that assert what a client sends. */
+export type LoggedRequest =
+  | { kind: 'graphql'; operation: string; variables: Record<string, unknown> | null }
+  | { kind: 'rest'; method: string; path: string };
 
 /** Fault injection, settable at start (options) and at run time (RunningSandbox.faults). */
 export interface FaultSettings {

@@ -1,7 +1,7 @@
 // Test access to the embedded sandbox over real HTTP: start one on a free loopback port, fetch
 // tokens from its token endpoint, and send GraphQL with a Bearer token.
 import { startSandbox } from '../../src/sandbox/server.js';
-import type { RunningSandbox, SandboxOptions } from '../../src/sandbox/types.js';
+import type { LoggedRequest, RunningSandbox, SandboxOptions } from '../../src/sandbox/types.js';
 
 /** The fixed "today" of test sandboxes, so seeded dates never drift. */
 export const TEST_TODAY = '2026-11-21';
@@ -136,4 +136,21 @@ export async function findUploadTarget(sb: RunningSandbox): Promise<UploadTarget
     fileDataType: { id: file.id, uniqueId: file.uniqueId ?? null },
     otherDataTypeId: dataTypesOf(member).find((dt) => dt.type !== 'FILE')!.id,
   };
+}
+
+/**
+ * What reached the sandbox while `run` ran: the GraphQL operations with their variables and the
+ * REST calls, in order. A tool test asserts with it what the tool sent upstream (or that
+ * nothing was sent). Calls made concurrently by other code in the same sandbox show up too.
+ */
+export async function requestsDuring<T>(
+  sb: RunningSandbox,
+  run: () => Promise<T>,
+): Promise<{ result: T; sent: LoggedRequest[] }> {
+  const before = sb.stats.requests.length;
+  const marker = sb.stats.requests.at(-1);
+  const result = await run();
+  // The log is bounded: when it was trimmed meanwhile, find where `run` began by the last entry seen.
+  const start = marker ? sb.stats.requests.lastIndexOf(marker) + 1 : before;
+  return { result, sent: sb.stats.requests.slice(Math.max(0, start)) };
 }

@@ -54,6 +54,10 @@ describe('stats', () => {
     await rest(sb, 'GET', '/rest/webhooks');
     await rest(sb, 'GET', '/rest/nothing');
     expect(stats.restRequests).toBe(2);
+    expect(stats.requests.slice(-2)).toEqual([
+      { kind: 'rest', method: 'GET', path: '/rest/webhooks' },
+      { kind: 'rest', method: 'GET', path: '/rest/nothing' },
+    ]);
     expect(stats.tokenRequests).toBeGreaterThanOrEqual(0);
     sb.resetStats();
     expect(sb.stats).toBe(stats);
@@ -63,7 +67,22 @@ describe('stats', () => {
       graphqlByOperation: {},
       restRequests: 0,
       webhookDeliveries: 0,
+      requests: [],
     });
+  });
+
+  it('logs what each GraphQL request asked for: the operation and its variables', async () => {
+    sb.resetStats();
+    await gql(
+      sb,
+      'query Q($input: CompanyJobsInput) { companyJobs(input: $input) { pager { totalCount } } }',
+      {
+        input: { page: 2, perPage: 3 },
+      },
+    );
+    expect(sb.stats.requests).toEqual([
+      { kind: 'graphql', operation: 'companyJobs', variables: { input: { page: 2, perPage: 3 } } },
+    ]);
   });
 });
 

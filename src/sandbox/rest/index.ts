@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxContext } from '../context.js';
 import { admitApiRequest, requireScope } from '../guard.js';
 import { HttpError } from '../http-util.js';
+import { logRequest } from '../stats.js';
 import type { Caller } from '../types.js';
 import { getFile, getFileContent, listCrewFiles, uploadCrewFile } from './files.js';
 import { createWebhook, deleteWebhook, listWebhooks } from './webhooks.js';
@@ -66,6 +67,7 @@ export async function handleRestRequest(
   ctx: SandboxContext,
 ): Promise<void> {
   ctx.stats.restRequests += 1;
+  logRequest(ctx.stats, { kind: 'rest', method: req.method ?? 'GET', path });
   const caller = await admitApiRequest(req, res, ctx);
   if (!caller) return;
   const candidates = ROUTES.map((r) => ({ r, match: r.pattern.exec(path) })).filter((c) => c.match !== null);
