@@ -8,6 +8,7 @@ import { instructions } from './instructions.js';
 import type { Logger } from './logger.js';
 import { createLookups } from './lookups/index.js';
 import type { ToolDefinition } from './mcp/define-tool.js';
+import { InFlightCalls } from './mcp/in-flight.js';
 import { findMismatches } from './mcp/live-schema.js';
 import { type Credentials, tokenUrlFor } from './platform/auth.js';
 import { createPlatform, type Platform } from './platform/client.js';
@@ -147,6 +148,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     selection,
     instructions,
     transport,
+    calls: new InFlightCalls(),
     sandbox,
     grantedScopes,
     routes: events.routes,

@@ -10,16 +10,20 @@ import { runStdio } from './transports/stdio.js';
 import { VERSION } from './version.js';
 
 async function main(argv: string[]): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig(argv, process.env);
+    return await run(argv);
   } catch (error) {
+    // A configuration that only shows as wrong once read (a token file, an issuer) is still exit 2.
     if (error instanceof ConfigError) {
       process.stderr.write(`crew-mcp: ${error.message}\n`);
       return 2;
     }
     throw error;
   }
+}
+
+async function run(argv: string[]): Promise<number> {
+  const config = loadConfig(argv, process.env);
   switch (config.command) {
     case 'help':
       process.stdout.write(HELP);
@@ -37,7 +41,9 @@ async function main(argv: string[]): Promise<number> {
   if (config.command === 'check') return runCheck(config, logger);
   if (config.command === 'http') return runHttpCommand(config, logger);
   const app = await createApp(config, { transport: 'stdio', logger });
-  await runStdio(app);
+  const end = await runStdio(app);
+  // After a signal stdin is still open; it must not keep the process alive.
+  if (end !== 'end of input') process.stdin.destroy();
   return 0;
 }
 

@@ -34,6 +34,8 @@ export interface ToolContext {
   canElicit: boolean;
   /** The server runs in stdio mode, where reading local files is the user's own machine. */
   transport: 'stdio' | 'http';
+  /** Directories local files may be read from (--files-root, stdio mode); empty: none. */
+  filesRoots: readonly string[];
 }
 
 export interface ToolSuccess<O> {
