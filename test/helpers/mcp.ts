@@ -67,6 +67,8 @@ export interface SpawnedHttp {
   mcpUrl: string;
   baseUrl: string;
   stdout: () => string;
+  /** Everything the process wrote on stderr (its pino logs) so far. */
+  stderr: () => string;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export async function spawnHttp(args: string[] = [], env: Record<string, string>
     mcpUrl,
     baseUrl: mcpUrl.replace(/\/mcp$/, ''),
     stdout: () => output,
+    stderr: () => errors,
     async close() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -112,13 +115,21 @@ export async function spawnHttp(args: string[] = [], env: Record<string, string>
   };
 }
 
-/** An MCP client over Streamable HTTP. `modern` pins the 2026-07-28 revision. */
-export async function connectHttp(mcpUrl: string, era: 'legacy' | 'modern' = 'legacy'): Promise<Client> {
+/**
+ * An MCP client over Streamable HTTP. `modern` pins the 2026-07-28 revision; `token` is sent as
+ * a Bearer token on every request (--auth bearer or oauth).
+ */
+export async function connectHttp(
+  mcpUrl: string,
+  era: 'legacy' | 'modern' = 'legacy',
+  token?: string,
+): Promise<Client> {
   const client = new Client(
     { name: 'crew-mcp-e2e', version: '1.0.0' },
     era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
   );
-  await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl)));
+  const authProvider = token ? { token: async () => token } : undefined;
+  await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider }));
   return client;
 }
 
