@@ -9,8 +9,11 @@ import type { App } from '../app.js';
 import { keepProtoKey } from '../mcp/input-guard.js';
 import { serverFactory } from '../server.js';
 
-/** The transport, with each inbound tool call's "__proto__" argument kept for the input guard. */
-function keepingProtoKey(transport: Transport): Transport {
+/**
+ * The transport, with each inbound tool call's "__proto__" argument kept for the input guard
+ * (the SDK's request parsing would drop it silently). Any transport: tests wrap theirs too.
+ */
+export function keepingProtoKey(transport: Transport): Transport {
   return new Proxy(transport, {
     set(target, property, value) {
       if (property === 'onmessage' && typeof value === 'function') {

@@ -271,7 +271,7 @@ describe('--auth oauth', () => {
       expect(header).toMatch(reason);
     }
     // A real token of the platform's own issuer (the sandbox's RS256 JWKS) is foreign here too.
-    const platformToken = await (
+    const platformToken = (await (
       await fetch(sandbox.tokenUrl, {
         method: 'POST',
         body: new URLSearchParams({
@@ -280,7 +280,7 @@ describe('--auth oauth', () => {
           client_secret: 'demo-admin-secret',
         }),
       })
-    ).json();
+    ).json()) as { access_token: string };
     expect((await post(server.mcpUrl, ping, platformToken.access_token)).status).toBe(401);
   });
 

@@ -10,6 +10,7 @@ import { silentLogger } from '../../src/logger.js';
 import { packagePath } from '../../src/paths.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { buildServer } from '../../src/server.js';
+import { keepingProtoKey } from '../../src/transports/stdio.js';
 
 export const CLI = packagePath('dist', 'src', 'cli.js');
 
@@ -29,7 +30,8 @@ export async function connectInProcess(
   const app = await createApp(config, { transport: 'stdio', logger: silentLogger, sandbox, ...options });
   const server = buildServer(app);
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverTransport);
+  // As over stdio: a tool call's "__proto__" argument reaches the input guard.
+  await server.connect(keepingProtoKey(serverTransport));
   const client = new Client(
     { name: 'crew-mcp-test', version: '1.0.0' },
     { capabilities: options.capabilities ?? {} },
