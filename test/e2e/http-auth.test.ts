@@ -12,26 +12,14 @@ import { isWriteTool } from '../../src/mcp/define-tool.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { allTools } from '../../tools/index.js';
 import { startIssuer, type TestIssuer } from '../helpers/issuer.js';
-import { CLI, connectHttp, type SpawnedHttp, spawnHttp, textOf } from '../helpers/mcp.js';
+import { CLI, connectHttp, postJsonRpc, type SpawnedHttp, spawnHttp, textOf } from '../helpers/mcp.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 
 const ALICE = `alice-${'a1'.repeat(20)}`;
 const READER = `reader-${'r2'.repeat(20)}`;
 const WRITE_TOOLS = allTools.filter(isWriteTool).map((tool) => tool.name);
 
-/** A raw JSON-RPC POST to /mcp; `token` as Bearer when given. */
-async function post(mcpUrl: string, body: unknown, token?: string): Promise<Response> {
-  return fetch(mcpUrl, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2025-11-25',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-}
+const post = postJsonRpc;
 
 const callCreateJobs = {
   jsonrpc: '2.0',

@@ -3,25 +3,13 @@
 // on 2025-era sessions per client (one client's initialize flood closes only its own sessions;
 // nobody can use another client's session id).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SpawnedHttp, spawnHttp } from '../helpers/mcp.js';
+import { postJsonRpc, type SpawnedHttp, spawnHttp } from '../helpers/mcp.js';
 
 const ALICE = `alice-${'a1'.repeat(20)}`;
 const BOB = `bob-${'b2'.repeat(20)}`;
 const MALLORY = `mallory-${'m3'.repeat(20)}`;
 
-function post(url: string, body: unknown, token?: string, sessionId?: string): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2025-11-25',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(sessionId ? { 'mcp-session-id': sessionId } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-}
+const post = postJsonRpc;
 
 const initialize = {
   jsonrpc: '2.0',

@@ -135,6 +135,29 @@ export async function connectHttp(
   return client;
 }
 
+/**
+ * A raw JSON-RPC POST to an MCP URL as a 2025-11-25 client sends it, with a Bearer `token` and a
+ * session id when given: for what an SDK client would not send (a flood, a stolen session id).
+ */
+export function postJsonRpc(
+  mcpUrl: string,
+  body: unknown,
+  token?: string,
+  sessionId?: string,
+): Promise<Response> {
+  return fetch(mcpUrl, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(sessionId ? { 'mcp-session-id': sessionId } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
 /** The text of a tool result's first content block. */
 export function textOf(result: { content?: unknown }): string {
   const content = result.content as { type: string; text?: string }[] | undefined;
