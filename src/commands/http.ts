@@ -8,7 +8,11 @@ import { startHttp } from '../transports/http.js';
 
 export async function runHttpCommand(config: Config, logger: Logger): Promise<number> {
   const app = await createApp(config, { transport: 'http', logger });
-  const http = await startHttp(app);
+  // A token file or issuer that turns out wrong must not leave the embedded sandbox running.
+  const http = await startHttp(app).catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
   const upstream = app.sandbox
     ? `the embedded sandbox platform at ${app.sandbox.baseUrl} (key ${app.platform.tokens.clientId})`
     : `the platform at ${app.platform.apiUrl}`;

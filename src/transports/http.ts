@@ -247,7 +247,7 @@ export async function startHttp(app: App): Promise<RunningHttp> {
         return;
       }
       if (path.startsWith('/.well-known/')) {
-        const document = gate.wellKnown(webRequest(req, `http://${req.headers.host}${req.url}`));
+        const document = gate.wellKnown(webRequest(req, new URL(path, `http://${req.headers.host}`).href));
         if (document) return await send(res, document);
       }
       if (path === '/healthz' && req.method === 'GET') {

@@ -53,6 +53,30 @@ describe('--auth none', () => {
 });
 
 describe('--auth bearer', () => {
+  it('refuses a weak or unreadable token configuration with exit 2, never printing a token', () => {
+    const weak = spawnSync(process.execPath, [CLI, 'http', '--auth', 'bearer', '--port', '0'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        CREW_LOG_LEVEL: 'silent',
+        CREW_AUTH_TOKENS: 'ci:guessable-secret',
+      },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(weak.status).toBe(2);
+    expect(weak.stderr).toMatch(
+      /CREW_AUTH_TOKENS, entry 1 \("ci"\): the token must be at least 32 characters/,
+    );
+    expect(weak.stderr + weak.stdout).not.toContain('guessable-secret');
+    const missing = spawnSync(
+      process.execPath,
+      [CLI, 'http', '--auth', 'bearer', '--auth-tokens-file', '/nonexistent/tokens', '--port', '0'],
+      { env: { PATH: process.env.PATH ?? '', CREW_LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 20_000 },
+    );
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/--auth-tokens-file \/nonexistent\/tokens: cannot read it/);
+  });
+
   let server: SpawnedHttp;
   beforeAll(async () => {
     server = await spawnHttp(['--auth', 'bearer'], {
