@@ -13,8 +13,8 @@ import {
   OAuthErrorCode,
   type OAuthTokenVerifier,
   oauthMetadataResponse,
+  requireBearerAuth,
   requireScopes,
-  verifyBearerToken,
 } from '@modelcontextprotocol/server';
 import type { AuthMode, Config } from '../config.js';
 import type { Logger } from '../logger.js';
@@ -88,22 +88,22 @@ export async function createAuthGate(
     verifier = jwtVerifier(issuer, resource, logger);
   }
   const challengeOptions = () => (issuer ? { resourceMetadataUrl: metadataUrl() } : {});
+  /** Built on the first request: the resource URL is known once the server listens. */
+  let gate: ((request: Request) => Promise<AuthInfo | Response>) | undefined;
 
   return {
     mode: auth.mode,
     bind(baseUrl) {
       base ??= baseUrl;
     },
-    async authenticate(authorization) {
-      try {
-        return await verifyBearerToken(authorization, {
-          verifier,
-          ...challengeOptions(),
-          ...(issuer ? { expectedResource: new URL(resource()) } : {}),
-        });
-      } catch (error) {
-        return bearerAuthChallengeResponse(error, challengeOptions());
-      }
+    authenticate(authorization) {
+      // The SDK's gate: the Bearer scheme, the verifier, the audience, the expiry; 401 otherwise.
+      gate ??= requireBearerAuth({
+        verifier,
+        ...challengeOptions(),
+        ...(issuer ? { expectedResource: new URL(resource()) } : {}),
+      });
+      return gate(new Request(resource(), { headers: authorization ? { authorization } : {} }));
     },
     wellKnown(request) {
       if (!issuer) return undefined;

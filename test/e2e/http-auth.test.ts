@@ -12,7 +12,15 @@ import { isWriteTool } from '../../src/mcp/define-tool.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { allTools } from '../../tools/index.js';
 import { startIssuer, type TestIssuer } from '../helpers/issuer.js';
-import { CLI, connectHttp, postJsonRpc, type SpawnedHttp, spawnHttp, textOf } from '../helpers/mcp.js';
+import {
+  CLI,
+  connectHttp,
+  postJsonRpc,
+  type SpawnedHttp,
+  secretsIn,
+  spawnHttp,
+  textOf,
+} from '../helpers/mcp.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 
 const ALICE = `alice-${'a1'.repeat(20)}`;
@@ -32,9 +40,7 @@ const toolNames = async (client: Awaited<ReturnType<typeof connectHttp>>) =>
 
 /** Every output of a spawned server must be free of these. */
 function expectNoSecrets(server: SpawnedHttp, secrets: string[]): void {
-  const output = server.stdout() + server.stderr();
-  for (const secret of secrets) expect(output).not.toContain(secret);
-  expect(output).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
+  expect(secretsIn(server.stdout() + server.stderr(), secrets)).toEqual([]);
 }
 
 describe('--auth none', () => {

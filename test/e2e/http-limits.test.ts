@@ -3,7 +3,7 @@
 // on 2025-era sessions per client (one client's initialize flood closes only its own sessions;
 // nobody can use another client's session id).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJsonRpc, type SpawnedHttp, spawnHttp } from '../helpers/mcp.js';
+import { postJsonRpc, type SpawnedHttp, secretsIn, spawnHttp } from '../helpers/mcp.js';
 
 const ALICE = `alice-${'a1'.repeat(20)}`;
 const BOB = `bob-${'b2'.repeat(20)}`;
@@ -41,7 +41,10 @@ describe('per-client rate limit', () => {
       CREW_AUTH_TOKENS: `alice:${ALICE},bob:${BOB}`,
     });
   });
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    expect(secretsIn(server.stdout() + server.stderr(), [ALICE, BOB])).toEqual([]);
+  });
 
   it('answers 429 with Retry-After past a burst of ten seconds worth, per client', async () => {
     const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
@@ -76,7 +79,10 @@ describe('2025-era sessions per client', () => {
       CREW_AUTH_TOKENS: `alice:${ALICE},mallory:${MALLORY}`,
     });
   });
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    expect(secretsIn(server.stdout() + server.stderr(), [ALICE, MALLORY])).toEqual([]);
+  });
 
   it("a flood of initialize from one client closes only that client's own oldest sessions", async () => {
     const alices = [await openSession(server.mcpUrl, ALICE), await openSession(server.mcpUrl, ALICE)];

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
-import { connectHttp, spawnHttp, spawnStdio, textOf } from '../helpers/mcp.js';
+import { connectHttp, secretsIn, spawnHttp, spawnStdio, textOf } from '../helpers/mcp.js';
 import { gql, startTestSandbox } from '../helpers/sandbox.js';
 
 let sandbox: RunningSandbox;
@@ -75,6 +75,7 @@ describe('SIGTERM over HTTP', () => {
     expect(code).toBe(0);
     expect(await titlesOf(createdIds(result))).toEqual(['Finished at shutdown']);
     expect(server.stderr()).toMatch(/"finished":1,"cut":0/);
+    expect(secretsIn(server.stdout() + server.stderr(), ['demo-admin-secret'])).toEqual([]);
     await client.close().catch(() => undefined);
   }, 30_000);
 
@@ -97,6 +98,7 @@ describe('SIGTERM over HTTP', () => {
     const [code] = await exited;
     expect(code).toBe(0);
     expect(server.stderr()).toMatch(/"audit":true.*"tool":"create_jobs","outcome":"cut by shutdown"/);
+    expect(secretsIn(server.stdout() + server.stderr(), ['demo-admin-secret'])).toEqual([]);
     sandbox.setFaults({ latencyMs: 0 });
     await client.close().catch(() => undefined);
   }, 30_000);
@@ -106,7 +108,12 @@ describe('SIGTERM over stdio', () => {
   it('finishes a slow call in flight, answers it on stdout, and exits 0', async () => {
     const { client, close } = await spawnStdio([], live);
     // biome-ignore lint/suspicious/noExplicitAny: the transport's child process
-    const child = (client as any)._transport._process as import('node:child_process').ChildProcess;
+    const transport = (client as any)._transport;
+    const child = transport._process as import('node:child_process').ChildProcess;
+    let stderr = '';
+    (transport.stderr as NodeJS.ReadableStream).on('data', (chunk) => {
+      stderr += chunk;
+    });
     sandbox.setFaults({ latencyMs: 700 });
     const call = (client as Client).callTool({ name: 'create_jobs', arguments: job('Finished over stdio') });
     await sleep(300);
@@ -117,6 +124,8 @@ describe('SIGTERM over stdio', () => {
     const [code] = await exited;
     expect(code).toBe(0);
     expect(await titlesOf(createdIds(result))).toEqual(['Finished over stdio']);
+    expect(stderr).toMatch(/"reason":"SIGTERM","finished":1,"cut":0/);
+    expect(secretsIn(stderr, ['demo-admin-secret'])).toEqual([]);
     await close().catch(() => undefined);
   }, 30_000);
 });

@@ -158,6 +158,13 @@ export function postJsonRpc(
   });
 }
 
+/** What a spawned server printed must hold none of these secrets, and no JWT at all. */
+export function secretsIn(output: string, secrets: readonly string[]): string[] {
+  const found = secrets.filter((secret) => output.includes(secret));
+  const jwt = output.match(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
+  return jwt ? [...found, 'a JWT'] : found;
+}
+
 /** The text of a tool result's first content block. */
 export function textOf(result: { content?: unknown }): string {
   const content = result.content as { type: string; text?: string }[] | undefined;
