@@ -1,0 +1,150 @@
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+import { companyJobsDocument as document } from '../src/contract/documents.js';
+import { fitItems } from '../src/mcp/budget.js';
+import { defineTool } from '../src/mcp/define-tool.js';
+import { resolveRange, withinLocalDates } from '../src/mcp/time-range.js';
+import { readAllPages } from '../src/platform/pages.js';
+import { BOOKED_STATUS, overlaps, PENDING_STATUSES } from '../src/rules/availability.js';
+import { toRoleView, type UpstreamJob } from '../src/views/job.js';
+
+/** Bound of jobs read for one range (20 pages), as list_jobs scans. */
+const MAX_JOBS = 2000;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const openRoleSchema = z.object({
+  jobId: z.string(),
+  roleId: z.string(),
+  job: z.string(),
+  role: z.string(),
+  date: z.string(),
+  time: z.string().describe('Local start-end in the job timezone'),
+  timezone: z.string(),
+  board: z.string().describe('"id name"'),
+  quantity: z.number(),
+  booked: z.number(),
+  pending: z.number().describe('APPLIED, INVITED, SHORTLISTED, WAITING_LIST'),
+  open: z.number(),
+});
+type OpenRole = z.infer<typeof openRoleSchema>;
+
+const outputSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  totalRoles: z.number().describe('Roles with open places in the range'),
+  totalOpenPlaces: z.number(),
+  roles: z.array(openRoleSchema).describe('Soonest first'),
+  note: z.string().optional(),
+});
+
+/** The range asked for, with the defaults: from now, for the 7 days after `from`. */
+function defaultRange(from: string | undefined, to: string | undefined): { from: string; to: string } {
+  const start = from ?? new Date().toISOString();
+  if (to) return { from: start, to };
+  if (DAY.test(start))
+    return { from: start, to: DateTime.fromISO(start).plus({ days: 6 }).toISODate() ?? start };
+  const instant = DateTime.fromISO(start, { setZone: true });
+  return { from: start, to: instant.isValid ? (instant.plus({ days: 7 }).toISO() ?? start) : start };
+}
+
+function openRoleLine(role: OpenRole): string {
+  return `- job ${role.jobId} role ${role.roleId} ${role.role} "${role.job}" · ${role.date} ${role.time} ${role.timezone} · board ${role.board} · open ${role.open}/${role.quantity}, booked ${role.booked}, pending ${role.pending}`;
+}
+
+export const findOpenRoles = defineTool({
+  name: 'find_open_roles',
+  title: 'Find roles with open places',
+  description:
+    "Roles still needing crew (quantity minus BOOKED) in a date range, soonest first, in each job's local time, with open/booked/pending counts and the jobId/roleId find_matching_crew takes. Default: the next 7 days.",
+  inputSchema: z.object({
+    from: z.string().optional().describe("YYYY-MM-DD (each job's local day) or ISO date-time"),
+    to: z.string().optional(),
+    timezone: z.string().optional().describe('IANA zone for from/to'),
+    boardIds: z.array(z.string()).optional(),
+  }),
+  outputSchema,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  scopes: ['jobs:read'],
+  toolset: 'jobs',
+  documents: [document],
+  async handler(input, ctx) {
+    const asked = defaultRange(input.from, input.to);
+    const range = resolveRange(asked.from, asked.to, input.timezone);
+    const filter = {
+      ...(input.boardIds ? { boardIds: input.boardIds } : {}),
+      ...(range.fromUtc ? { fromRange: range.fromUtc } : {}),
+      ...(range.toUtc ? { toRange: range.toUtc } : {}),
+    };
+    const { items, truncated } = await readAllPages<UpstreamJob>(
+      ctx.platform.graphql,
+      document,
+      'companyJobs',
+      (page, perPage) => ({ input: { filter, page, perPage } }),
+      { signal: ctx.signal, maxItems: MAX_JOBS },
+    );
+    ctx.lookups.jobs.rememberBoards(items);
+    const span = {
+      startMs: range.fromUtc ? Date.parse(range.fromUtc) : Number.NEGATIVE_INFINITY,
+      endMs: range.toUtc ? Date.parse(range.toUtc) + 1 : Number.POSITIVE_INFINITY,
+    };
+    const roles = items
+      .filter((job) => withinLocalDates(job.date, range.localDates))
+      .flatMap((job) =>
+        job.roles.map((role) => {
+          const statuses = (role.crewJobs ?? []).map((crewJob) => crewJob.status);
+          const booked = statuses.filter((status) => status === BOOKED_STATUS).length;
+          const view = toRoleView(role, job.timezone, job.date);
+          const window = { startMs: Date.parse(role.startTime), endMs: Date.parse(role.endTime) };
+          return {
+            startMs: window.startMs,
+            inRange: range.localDates !== undefined || overlaps(window, span),
+            role: {
+              jobId: job.id,
+              roleId: role.id,
+              job: job.title,
+              role: role.title,
+              date: job.date,
+              time: `${view.start}-${view.end}`,
+              timezone: job.timezone,
+              board: `${job.board.id} ${job.board.name}`,
+              quantity: role.quantity,
+              booked,
+              pending: statuses.filter((status) => PENDING_STATUSES.includes(status)).length,
+              open: role.quantity - booked,
+            },
+          };
+        }),
+      )
+      .filter((entry) => entry.inRange && entry.role.open > 0)
+      .sort(
+        (a, b) =>
+          a.startMs - b.startMs ||
+          a.role.jobId.localeCompare(b.role.jobId, 'en', { numeric: true }) ||
+          a.role.roleId.localeCompare(b.role.roleId, 'en', { numeric: true }),
+      )
+      .map((entry) => entry.role);
+    const totalOpenPlaces = roles.reduce((sum, role) => sum + role.open, 0);
+    const rangeText = `${asked.from} to ${asked.to}${input.timezone ? ` ${input.timezone}` : ''}`;
+    return fitItems(roles, (kept, cut) => {
+      const notes = [
+        truncated ? `Only the first ${MAX_JOBS} jobs of the range were read: narrow dates or boards.` : '',
+        cut ? `${cut} more roles cut to fit the context budget: narrow dates or boards.` : '',
+      ].filter(Boolean);
+      return {
+        data: {
+          from: asked.from,
+          to: asked.to,
+          totalRoles: roles.length,
+          totalOpenPlaces,
+          roles: kept,
+          ...(notes.length ? { note: notes.join(' ') } : {}),
+        },
+        text: [
+          `${roles.length} roles with ${totalOpenPlaces} open places, ${rangeText}${kept.length < roles.length ? ` (${kept.length} shown)` : ''}:`,
+          ...kept.map(openRoleLine),
+          ...notes,
+        ].join('\n'),
+      };
+    });
+  },
+});
