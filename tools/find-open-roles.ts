@@ -4,6 +4,7 @@ import { companyJobsDocument as document } from '../src/contract/documents.js';
 import { fitItems } from '../src/mcp/budget.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { resolveRange, withinLocalDates } from '../src/mcp/time-range.js';
+import { UserInputError } from '../src/platform/errors.js';
 import { readAllPages } from '../src/platform/pages.js';
 import { BOOKED_STATUS, overlaps, PENDING_STATUSES } from '../src/rules/availability.js';
 import { toRoleView, type UpstreamJob } from '../src/views/job.js';
@@ -69,6 +70,11 @@ export const findOpenRoles = defineTool({
   documents: [document],
   async handler(input, ctx) {
     const asked = defaultRange(input.from, input.to);
+    // Dates read in each job's own zone are widened to instants, which hides a reversed pair.
+    if (DAY.test(asked.from) && DAY.test(asked.to) && asked.from > asked.to)
+      throw new UserInputError(`from (${asked.from}) is after to (${asked.to}).`, [
+        { path: 'to', message: 'before from', fix: 'Swap from and to, or widen the range.' },
+      ]);
     const range = resolveRange(asked.from, asked.to, input.timezone);
     const filter = {
       ...(input.boardIds ? { boardIds: input.boardIds } : {}),
