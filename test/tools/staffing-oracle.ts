@@ -73,6 +73,8 @@ export interface OracleAnswer {
   unavailable: Map<number, { jobId: string; roleId: string }>;
   /** Crew id -> the one requirement kind failed. */
   nearMisses: Map<number, string>;
+  /** The near misses' ids, ranked like matches. */
+  nearMissRanking: number[];
   booked: number[];
   open?: number;
 }
@@ -106,6 +108,7 @@ export function oracle(company: Company, ask: OracleAsk): OracleAnswer {
     matches: [],
     unavailable: new Map(),
     nearMisses: new Map(),
+    nearMissRanking: [],
     booked: [...new Set(booked)],
     ...(target
       ? {
@@ -115,6 +118,7 @@ export function oracle(company: Company, ask: OracleAsk): OracleAnswer {
       : {}),
   };
   const ranked: { id: number; name: string; flagged: boolean; held: number }[] = [];
+  const near: typeof ranked = [];
   for (const member of company.crew) {
     if (!statuses.includes(member.status)) continue;
     answer.considered++;
@@ -167,23 +171,26 @@ export function oracle(company: Company, ask: OracleAsk): OracleAnswer {
       .filter((crewJob) => crewJob.crew.id === member.id && crewJob.role.id === roleId)
       .map((crewJob) => crewJob.status);
     if (onRole.some((status) => PENDING.has(status))) withdrawnHere = false;
+    const entry = {
+      id: member.id,
+      name: `${member.firstName} ${member.lastName}`,
+      flagged: pending || withdrawnHere,
+      held,
+    };
     if (failures.length === 0 && clash)
       answer.unavailable.set(member.id, { jobId: clash.jobId, roleId: clash.roleId });
-    else if (failures.length === 0)
-      ranked.push({
-        id: member.id,
-        name: `${member.firstName} ${member.lastName}`,
-        flagged: pending || withdrawnHere,
-        held,
-      });
-    else if (failures.length === 1 && !clash) answer.nearMisses.set(member.id, failures[0]!);
+    else if (failures.length === 0) ranked.push(entry);
+    else if (failures.length === 1 && !clash) {
+      answer.nearMisses.set(member.id, failures[0]!);
+      near.push(entry);
+    }
   }
-  ranked.sort((a, b) =>
+  const rank = (a: (typeof ranked)[number], b: (typeof ranked)[number]) =>
     a.flagged !== b.flagged
       ? Number(a.flagged) - Number(b.flagged)
-      : b.held - a.held || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id),
-  );
-  answer.matches = ranked.map((entry) => entry.id);
+      : b.held - a.held || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id);
+  answer.matches = ranked.sort(rank).map((entry) => entry.id);
+  answer.nearMissRanking = near.sort(rank).map((entry) => entry.id);
   return answer;
 }
 
