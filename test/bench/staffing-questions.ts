@@ -125,7 +125,7 @@ export const STAFFING_QUESTIONS: StaffingQuestion[] = [
   {
     id: 'three-security-posts',
     ask: (f) =>
-      `Who is free and qualified for these security posts: ${f.securityPosts.map((p) => `${p.title} ${p.date}`).join(', ')}?`,
+      `Who is free and qualified for these security posts: ${f.securityPosts.map((p) => `${p.title} at job ${p.jobId} on ${p.date}`).join('; ')}?`,
     steps: [0, 1, 2].map(
       (index) => (f: StaffingFacts) =>
         ({
