@@ -9,7 +9,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import type { AnyResult } from '../helpers/mcp.js';
-import { gql, type Json } from '../helpers/sandbox.js';
+import { gqlEveryPage, type Json } from '../helpers/sandbox.js';
 import { resultCost } from './tokens.js';
 
 export interface ToolCall {
@@ -234,33 +234,18 @@ export const STAFFING_QUESTIONS: StaffingQuestion[] = [
   },
 ];
 
-async function everyPage(sandbox: RunningSandbox, field: string, selection: string): Promise<Json[]> {
-  const items: Json[] = [];
-  for (let page = 1; page <= 100; page++) {
-    const answer = await gql(
-      sandbox,
-      `query($page: Int) { ${field}(input: { page: $page, perPage: 100 }) { pager { pageCount } paginatedList { ${selection} } } }`,
-      { page },
-    );
-    const list = answer.body.data[field];
-    items.push(...list.paginatedList);
-    if (page >= list.pager.pageCount) break;
-  }
-  return items;
-}
-
 /** The seed's facts the questions name, by fixed rules (no product code involved). */
 export async function readStaffingFacts(sandbox: RunningSandbox, today: string): Promise<StaffingFacts> {
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
   const saturday = addDays(today, (6 - weekday + 7) % 7 || 7);
   const sunday = addDays(saturday, 1);
   const weekEnd = addDays(today, 6);
-  const jobs = await everyPage(
+  const jobs = await gqlEveryPage(
     sandbox,
     'companyJobs',
     'id title date timezone board { id name } roles { id title quantity roleTypeId startTime endTime requirements { roleType { roleTypeId } dataType { dataTypeId } profile { profileIds } } crewJobs { id status crewId } }',
   );
-  const crewJobs = await everyPage(
+  const crewJobs = await gqlEveryPage(
     sandbox,
     'companyCrewJobs',
     'id status crew { id firstName lastName status } role { id startTime endTime } job { id }',

@@ -3,11 +3,9 @@
 // (staffing-oracle.ts, reading the sandbox over GraphQL directly), the result budget, and the
 // requirements form with a time window.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LoggedRequest } from '../../src/sandbox/types.js';
-import { resultCost } from '../bench/tokens.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import type { AnyResult } from '../helpers/mcp.js';
-import { requestsDuring } from '../helpers/sandbox.js';
+import { callCounted, operations } from '../helpers/tool-requests.js';
 import { allRoles, type Company, oracle, readCompany } from './staffing-oracle.js';
 
 const suite = useConnectedSandbox();
@@ -17,23 +15,20 @@ beforeAll(async () => {
   company = await readCompany(suite.sandbox);
 });
 
-const operations = (sent: LoggedRequest[]) =>
-  sent.map((request) =>
-    request.kind === 'graphql' ? request.operation : `${request.method} ${request.path}`,
-  );
+const find = (args: Record<string, unknown>) =>
+  callCounted(suite.sandbox, suite.client, 'find_matching_crew', args);
 
-async function find(args: Record<string, unknown>) {
-  const { result, sent } = await requestsDuring(suite.sandbox, () =>
-    suite.client.callTool({ name: 'find_matching_crew', arguments: args }),
-  );
-  return {
-    data: result.structuredContent as AnyResult,
-    text: (result.content as { text: string }[])[0]?.text ?? '',
-    isError: Boolean(result.isError),
-    cost: resultCost(result),
-    sent,
-  };
-}
+/** The crew-jobs read of a role's time: its instants in UTC. */
+const windowRead = (role: { startTime: string; endTime: string }) => ({
+  variables: {
+    input: {
+      filter: {
+        fromRange: new Date(Date.parse(role.startTime)).toISOString(),
+        toRange: new Date(Date.parse(role.endTime)).toISOString(),
+      },
+    },
+  },
+});
 
 const coldStart = () => suite.connected.app.lookups.staffing.invalidate();
 
@@ -76,16 +71,7 @@ describe('find_matching_crew: what it sends', () => {
     const window = sent.find(
       (request) => request.kind === 'graphql' && request.operation === 'companyCrewJobs',
     );
-    expect(window).toMatchObject({
-      variables: {
-        input: {
-          filter: {
-            fromRange: new Date(Date.parse(target.role.startTime)).toISOString(),
-            toRange: new Date(Date.parse(target.role.endTime)).toISOString(),
-          },
-        },
-      },
-    });
+    expect(window).toMatchObject(windowRead(target.role));
   });
 
   it('a second question about another role within the cache time costs at most 2 requests', async () => {
@@ -315,16 +301,7 @@ describe('find_matching_crew: requirements instead of a role', () => {
     expect(data.notes.join(' ')).toMatch(/requirements\.skills ignored: deprecated/);
     // No job to read: the crew jobs in the window (crew and data types are cached by now).
     expect(operations(sent)).toEqual(['companyCrewJobs']);
-    expect(sent[0]).toMatchObject({
-      variables: {
-        input: {
-          filter: {
-            fromRange: new Date(Date.parse(busy.role.startTime)).toISOString(),
-            toRange: new Date(Date.parse(busy.role.endTime)).toISOString(),
-          },
-        },
-      },
-    });
+    expect(sent[0]).toMatchObject(windowRead(busy.role));
   });
 
   it('without a time, says availability was not checked', async () => {

@@ -2,10 +2,9 @@
 // in a range of each job's local dates, soonest first, checked against the jobs read over GraphQL
 // directly; what it sends upstream; refusals that send nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resultCost } from '../bench/tokens.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import type { AnyResult } from '../helpers/mcp.js';
-import { requestsDuring } from '../helpers/sandbox.js';
+import { callCounted } from '../helpers/tool-requests.js';
 import { type Company, readCompany } from './staffing-oracle.js';
 
 const suite = useConnectedSandbox();
@@ -15,18 +14,8 @@ beforeAll(async () => {
   company = await readCompany(suite.sandbox);
 });
 
-async function openRoles(args: Record<string, unknown>) {
-  const { result, sent } = await requestsDuring(suite.sandbox, () =>
-    suite.client.callTool({ name: 'find_open_roles', arguments: args }),
-  );
-  return {
-    data: result.structuredContent as AnyResult,
-    text: (result.content as { text: string }[])[0]?.text ?? '',
-    isError: Boolean(result.isError),
-    cost: resultCost(result),
-    sent,
-  };
-}
+const openRoles = (args: Record<string, unknown>) =>
+  callCounted(suite.sandbox, suite.client, 'find_open_roles', args);
 
 const PENDING = ['APPLIED', 'INVITED', 'SHORTLISTED', 'WAITING_LIST'];
 

@@ -3,7 +3,7 @@
 // rules), and every crew member is judged from scratch against §2.3 and the overlap of role
 // instants. find_matching_crew and the staffing workload are checked against it.
 import type { RunningSandbox } from '../../src/sandbox/types.js';
-import { gql, type Json } from '../helpers/sandbox.js';
+import { gqlEveryPage, type Json } from '../helpers/sandbox.js';
 
 export interface Company {
   crew: Json[];
@@ -12,30 +12,14 @@ export interface Company {
   crewJobs: Json[];
 }
 
-async function everyPage(sb: RunningSandbox, field: string, selection: string): Promise<Json[]> {
-  const items: Json[] = [];
-  for (let page = 1; page <= 1000; page++) {
-    const answer = await gql(
-      sb,
-      `query($page: Int) { ${field}(input: { page: $page, perPage: 100 }) { pager { pageCount } paginatedList { ${selection} } } }`,
-      { page },
-    );
-    if (answer.body?.errors) throw new Error(JSON.stringify(answer.body.errors));
-    const list = answer.body.data[field];
-    items.push(...list.paginatedList);
-    if (page >= list.pager.pageCount) return items;
-  }
-  throw new Error(`${field}: too many pages`);
-}
-
 export async function readCompany(sb: RunningSandbox): Promise<Company> {
   const [crew, jobs, crewJobs] = await Promise.all([
-    everyPage(
+    gqlEveryPage(
       sb,
       'companyCrewAll',
       'id firstName lastName status roleTypeIds profiles { id dataTypes { id title answer { optionNames verifiedOptionNames } } }',
     ),
-    everyPage(
+    gqlEveryPage(
       sb,
       'companyJobs',
       `id title date timezone board { id name } roles { id title quantity startTime endTime
@@ -44,7 +28,7 @@ export async function readCompany(sb: RunningSandbox): Promise<Company> {
           genderRestriction { genders } labels tags }
         crewJobs { id status crewId } }`,
     ),
-    everyPage(
+    gqlEveryPage(
       sb,
       'companyCrewJobs',
       'id status crew { id } role { id startTime endTime } job { id timezone }',

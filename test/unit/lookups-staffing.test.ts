@@ -9,14 +9,12 @@ import { STAFFING_TTL_MS, StaffingLookup } from '../../src/lookups/staffing.js';
 import { TtlCache } from '../../src/lookups/ttl-cache.js';
 import { defineTool } from '../../src/mcp/define-tool.js';
 import { createPlatform, type Platform } from '../../src/platform/client.js';
-import type { LoggedRequest, RunningSandbox } from '../../src/sandbox/types.js';
+import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { allTools } from '../../tools/index.js';
 import { type AnyResult, type Connected, callTool, connectInProcess } from '../helpers/mcp.js';
 import { gql, type Json, requestsDuring, rest, startTestSandbox } from '../helpers/sandbox.js';
+import { operations } from '../helpers/tool-requests.js';
 import { until } from '../helpers/until.js';
-
-const operations = (sent: LoggedRequest[]) =>
-  sent.map((request) => (request.kind === 'graphql' ? request.operation : request.path));
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
