@@ -28,12 +28,13 @@ import {
   resolveMatchRequirements,
 } from '../src/rules/matching-input.js';
 import type { RoleRequirementsInput } from '../src/rules/requirements.js';
-import { localTime, toRoleView, type UpstreamJob } from '../src/views/job.js';
+import { localTime, type UpstreamJob } from '../src/views/job.js';
 import {
   matchingResultSchema,
   matchingText,
   type StaffedRole,
   toMatchingResult,
+  toStaffedRole,
 } from '../src/views/staffing.js';
 
 const DEFAULT_STATUSES = ['ACTIVE', 'APPROVED'];
@@ -122,24 +123,12 @@ async function roleTarget(jobId: string, roleId: string, ctx: ToolContext): Prom
       `Use one of its roles: ${roles || 'it has none'}.`,
     );
   }
-  const view = toRoleView(role, job.timezone, job.date);
-  const booked = (role.crewJobs ?? []).filter((crewJob) => crewJob.status === BOOKED_STATUS).length;
+  const staffed = toStaffedRole(job, role);
   return {
     requirements: role.requirements ?? null,
     slot: { roleId, window: { startMs: Date.parse(role.startTime), endMs: Date.parse(role.endTime) } },
-    role: {
-      jobId,
-      roleId,
-      title: role.title,
-      job: job.title,
-      date: job.date,
-      time: `${view.start}-${view.end}`,
-      timezone: job.timezone,
-      quantity: role.quantity,
-      booked,
-      open: Math.max(0, role.quantity - booked),
-    },
-    notes: role.quantity - booked <= 0 ? ['Every place of this role is booked.'] : [],
+    role: staffed,
+    notes: staffed.open === 0 ? ['Every place of this role is booked.'] : [],
   };
 }
 

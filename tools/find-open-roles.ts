@@ -6,28 +6,13 @@ import { defineTool } from '../src/mcp/define-tool.js';
 import { resolveRange, withinLocalDates } from '../src/mcp/time-range.js';
 import { UserInputError } from '../src/platform/errors.js';
 import { readAllPages } from '../src/platform/pages.js';
-import { BOOKED_STATUS, overlaps, PENDING_STATUSES } from '../src/rules/availability.js';
-import { toRoleView, type UpstreamJob } from '../src/views/job.js';
+import { overlaps } from '../src/rules/availability.js';
+import type { UpstreamJob, UpstreamRole } from '../src/views/job.js';
+import { openRoleLine, openRoleSchema, toOpenRole } from '../src/views/staffing.js';
 
 /** Bound of jobs read for one range (20 pages), as list_jobs scans. */
 const MAX_JOBS = 2000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const openRoleSchema = z.object({
-  jobId: z.string(),
-  roleId: z.string(),
-  job: z.string(),
-  role: z.string(),
-  date: z.string(),
-  time: z.string().describe('Local start-end in the job timezone'),
-  timezone: z.string(),
-  board: z.string().describe('"id name"'),
-  quantity: z.number(),
-  booked: z.number(),
-  pending: z.number().describe('APPLIED, INVITED, SHORTLISTED, WAITING_LIST'),
-  open: z.number(),
-});
-type OpenRole = z.infer<typeof openRoleSchema>;
 
 const outputSchema = z.object({
   from: z.string(),
@@ -46,10 +31,6 @@ function defaultRange(from: string | undefined, to: string | undefined): { from:
     return { from: start, to: DateTime.fromISO(start).plus({ days: 6 }).toISODate() ?? start };
   const instant = DateTime.fromISO(start, { setZone: true });
   return { from: start, to: instant.isValid ? (instant.plus({ days: 7 }).toISO() ?? start) : start };
-}
-
-function openRoleLine(role: OpenRole): string {
-  return `- job ${role.jobId} role ${role.roleId} ${role.role} "${role.job}" · ${role.date} ${role.time} ${role.timezone} · board ${role.board} · open ${role.open}/${role.quantity}, booked ${role.booked}, pending ${role.pending}`;
 }
 
 export const findOpenRoles = defineTool({
@@ -93,38 +74,20 @@ export const findOpenRoles = defineTool({
       startMs: range.fromUtc ? Date.parse(range.fromUtc) : Number.NEGATIVE_INFINITY,
       endMs: range.toUtc ? Date.parse(range.toUtc) + 1 : Number.POSITIVE_INFINITY,
     };
+    const inRange = (role: UpstreamRole) =>
+      range.localDates !== undefined ||
+      overlaps({ startMs: Date.parse(role.startTime), endMs: Date.parse(role.endTime) }, span);
     const roles = items
       .filter((job) => withinLocalDates(job.date, range.localDates))
       .flatMap((job) =>
-        job.roles.map((role) => {
-          const statuses = (role.crewJobs ?? []).map((crewJob) => crewJob.status);
-          const booked = statuses.filter((status) => status === BOOKED_STATUS).length;
-          const view = toRoleView(role, job.timezone, job.date);
-          const window = { startMs: Date.parse(role.startTime), endMs: Date.parse(role.endTime) };
-          return {
-            startMs: window.startMs,
-            inRange: range.localDates !== undefined || overlaps(window, span),
-            role: {
-              jobId: job.id,
-              roleId: role.id,
-              job: job.title,
-              role: role.title,
-              date: job.date,
-              time: `${view.start}-${view.end}`,
-              timezone: job.timezone,
-              board: `${job.board.id} ${job.board.name}`,
-              quantity: role.quantity,
-              booked,
-              pending: statuses.filter((status) => PENDING_STATUSES.includes(status)).length,
-              open: role.quantity - booked,
-            },
-          };
-        }),
+        job.roles
+          .filter(inRange)
+          .map((role) => ({ start: Date.parse(role.startTime), role: toOpenRole(job, role) })),
       )
-      .filter((entry) => entry.inRange && entry.role.open > 0)
+      .filter((entry) => entry.role.open > 0)
       .sort(
         (a, b) =>
-          a.startMs - b.startMs ||
+          a.start - b.start ||
           a.role.jobId.localeCompare(b.role.jobId, 'en', { numeric: true }) ||
           a.role.roleId.localeCompare(b.role.roleId, 'en', { numeric: true }),
       )

@@ -4,8 +4,9 @@
 // the company's size. The text says the same as structuredContent, once: reasons every shown
 // match shares are listed once instead of on every line.
 import { z } from 'zod';
-import type { Availability } from '../rules/availability.js';
+import { type Availability, BOOKED_STATUS, PENDING_STATUSES } from '../rules/availability.js';
 import type { CrewVerdict, MatchOutcome } from '../rules/matching.js';
+import { toRoleView, type UpstreamJob, type UpstreamRole } from './job.js';
 
 const assignmentRefSchema = z.object({ jobId: z.string(), roleId: z.string(), status: z.string() });
 
@@ -30,6 +31,47 @@ export const staffedRoleSchema = z.object({
   open: z.number(),
 });
 export type StaffedRole = z.infer<typeof staffedRoleSchema>;
+
+function countStatuses(role: UpstreamRole, statuses: readonly string[]): number {
+  return (role.crewJobs ?? []).filter((crewJob) => statuses.includes(crewJob.status)).length;
+}
+
+/** A role with its places: quantity, BOOKED crew jobs, and what is left open. */
+export function toStaffedRole(job: UpstreamJob, role: UpstreamRole): StaffedRole {
+  const view = toRoleView(role, job.timezone, job.date);
+  const booked = countStatuses(role, [BOOKED_STATUS]);
+  return {
+    jobId: String(job.id),
+    roleId: String(role.id),
+    title: role.title,
+    job: job.title,
+    date: job.date,
+    time: `${view.start}-${view.end}`,
+    timezone: job.timezone,
+    quantity: role.quantity,
+    booked,
+    open: Math.max(0, role.quantity - booked),
+  };
+}
+
+export const openRoleSchema = staffedRoleSchema.extend({
+  board: z.string().describe('"id name"'),
+  pending: z.number().describe('APPLIED, INVITED, SHORTLISTED, WAITING_LIST'),
+});
+export type OpenRole = z.infer<typeof openRoleSchema>;
+
+/** A role as find_open_roles lists it: its places, pending crew jobs and board. */
+export function toOpenRole(job: UpstreamJob, role: UpstreamRole): OpenRole {
+  return {
+    ...toStaffedRole(job, role),
+    board: `${job.board.id} ${job.board.name}`,
+    pending: countStatuses(role, PENDING_STATUSES),
+  };
+}
+
+export function openRoleLine(role: OpenRole): string {
+  return `- job ${role.jobId} role ${role.roleId} ${role.title} "${role.job}" · ${role.date} ${role.time} ${role.timezone} · board ${role.board} · open ${role.open}/${role.quantity}, booked ${role.booked}, pending ${role.pending}`;
+}
 
 export const matchingResultSchema = z.object({
   role: staffedRoleSchema.optional(),
