@@ -2,9 +2,11 @@
 // answers for every seeded role against an independent brute-force evaluation over all crew
 // (staffing-oracle.ts, reading the sandbox over GraphQL directly), the result budget, and the
 // requirements form with a time window.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
-import type { AnyResult } from '../helpers/mcp.js';
+import { type AnyResult, type Connected, connectInProcess } from '../helpers/mcp.js';
+import { startTestSandbox } from '../helpers/sandbox.js';
 import { callCounted, operations } from '../helpers/tool-requests.js';
 import { allRoles, type Company, oracle, readCompany } from './staffing-oracle.js';
 
@@ -311,5 +313,44 @@ describe('find_matching_crew: requirements instead of a role', () => {
     expect(isError).toBe(false);
     expect(data.totalUnavailable).toBe(0);
     expect(data.notes).toEqual([expect.stringMatching(/Availability not checked/)]);
+  });
+});
+
+describe('find_matching_crew: 10,000 crew', () => {
+  let large: RunningSandbox;
+  let connected: Connected;
+
+  beforeAll(async () => {
+    large = await startTestSandbox({ crewCount: 10_000 });
+    connected = await connectInProcess(large);
+  });
+
+  afterAll(async () => {
+    await connected?.close();
+    await large?.close();
+  });
+
+  it('reads the crew in bounded pages once and stays within the result budget whatever the crew count', async () => {
+    const target = roleWith((role) => !role.requirements.roleType && role.requirements.dataType.length === 0);
+    const cold = await callCounted(large, connected.client, 'find_matching_crew', {
+      jobId: target.jobId,
+      roleId: target.roleId,
+    });
+    expect(cold.isError, cold.text).toBe(false);
+    const pages = Math.ceil(cold.data.considered / 100);
+    expect(cold.data.considered).toBeGreaterThan(7_000);
+    expect(operations(cold.sent).filter((operation) => operation === 'companyCrewAll')).toHaveLength(pages);
+    expect(cold.sent).toHaveLength(pages + 2);
+    expect(cold.cost.both).toBeLessThan(2_000);
+    const widest = await callCounted(large, connected.client, 'find_matching_crew', {
+      jobId: target.jobId,
+      roleId: target.roleId,
+      limit: 100,
+      includeNearMisses: true,
+    });
+    expect(widest.data.totalMatches).toBeGreaterThan(7_000);
+    expect(widest.data.matches).toHaveLength(100);
+    expect(widest.cost.both).toBeLessThan(20_000);
+    expect(operations(widest.sent)).toEqual(['companyJobs']);
   });
 });
