@@ -91,6 +91,12 @@ function checkMode(input: Input): void {
       'find_open_roles or list_jobs shows both.',
     );
   }
+  if (input.statuses?.length === 0)
+    refuse(
+      'statuses is empty: no crew would be considered.',
+      'statuses',
+      'Leave it out for ACTIVE and APPROVED crew.',
+    );
   const unknown = (input.statuses ?? []).filter((status) => !CREW_STATUSES.includes(status));
   if (unknown.length)
     refuse(

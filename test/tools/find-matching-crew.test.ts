@@ -108,6 +108,7 @@ describe('find_matching_crew: what it sends', () => {
       [{ requirements: { roleType: { roleTypeId: '105', condition: 'ANY' } } }, /roleType[\s\S]*EQUAL/],
       [{ requirements: { agerestriction: { minAge: 18 } } }, /agerestriction is not a requirement kind/],
       [{ requirements: {}, startTime: '2026-11-28T18:00', timezone: 'Europe/London' }, /endTime is missing/],
+      [{ requirements: {}, statuses: [] }, /statuses is empty/],
       [
         { requirements: {}, startTime: '2026-11-28T18:00', endTime: '2026-11-28T20:00', timezone: 'CET' },
         /timezone/,
