@@ -61,3 +61,13 @@ export const crewOneDocument = contractDocument('crew-one');
 export const companyCrewJobsDocument = contractDocument('company-crew-jobs');
 /** The company's data types as crew profiles carry them (DataTypeDefinition), paginated. */
 export const dataTypeCatalogDocument = contractDocument('data-type-catalog');
+
+/** The shared read documents, which lookups and resources send besides the tools. */
+export const sharedDocuments: readonly string[] = [
+  companyJobsDocument,
+  jobIndexDocument,
+  crewAllDocument,
+  crewOneDocument,
+  companyCrewJobsDocument,
+  dataTypeCatalogDocument,
+];

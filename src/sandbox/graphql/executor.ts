@@ -16,12 +16,17 @@ import type { SandboxStore } from '../store.js';
 import type { Caller, EventType, GraphqlHttpAnswer, GraphqlRequest, SandboxGraphql } from '../types.js';
 import type { ResolverContext } from './context.js';
 import { sandboxSchema } from './schema.js';
+import type { SchemaVariant } from './schema-variant.js';
 import { missingScopes, rootFields } from './scopes.js';
 
 export type Publish = (companyId: string, type: EventType, data: Record<string, unknown>) => void;
 
-export function createSandboxGraphql(store: SandboxStore, publish: Publish): SandboxGraphql {
-  const schema = sandboxSchema();
+export function createSandboxGraphql(
+  store: SandboxStore,
+  publish: Publish,
+  variant?: SchemaVariant,
+): SandboxGraphql {
+  const schema = sandboxSchema(variant);
   return {
     async execute(request: GraphqlRequest, caller: Caller): Promise<GraphqlHttpAnswer> {
       if (typeof request?.query !== 'string' || request.query.trim() === '') {
