@@ -43,6 +43,11 @@ export interface AppOptions {
   sandbox?: RunningSandbox;
 }
 
+/** The registry's tools (the one place besides the registry that knows them). */
+export function registeredTools(): ToolDefinition[] {
+  return allTools;
+}
+
 export interface Upstream {
   credentials: Credentials;
   apiUrl: string;

@@ -6,8 +6,7 @@
 // default, JSON with --json; logs only when a log level is asked for. Exit 0 when everything a
 // listed tool needs works, 1 otherwise.
 
-import { allTools } from '../../tools/index.js';
-import { type AppOptions, resolveUpstream } from '../app.js';
+import { type AppOptions, registeredTools, resolveUpstream } from '../app.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { ToolDefinition } from '../mcp/define-tool.js';
@@ -76,7 +75,7 @@ async function checkGraphql(
 
 export async function runCheck(config: Config, logger: Logger, options: CheckOptions = {}): Promise<number> {
   const write = options.write ?? ((text: string) => process.stdout.write(text));
-  const tools = options.tools ?? allTools;
+  const tools = options.tools ?? registeredTools();
   const upstream = await resolveUpstream(config, { ...options, logger });
   const platform = createPlatform({
     credentials: upstream.credentials,
