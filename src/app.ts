@@ -15,7 +15,7 @@ import { createContextSurface, type ResourcesOptions } from './resources/index.j
 import { startSandbox } from './sandbox/server.js';
 import type { RunningSandbox } from './sandbox/types.js';
 import type { AppContext } from './server.js';
-import { checkToolNames, selectTools } from './server.js';
+import { checkToolNames, chosenByConfig, selectTools } from './server.js';
 import type { RouteHandler, StartContext } from './transports/routes.js';
 import { createWebhookEvents } from './webhooks/webhook-events.js';
 
@@ -167,7 +167,12 @@ async function assemble(
     'tools selected',
   );
   const lookups = createLookups(platform, logger);
-  const context = createContextSurface(platform, logger, options.resources);
+  const context = createContextSurface(platform, logger, options.resources, {
+    // A resource goes with its toolset: served when the operator chose a tool of that toolset.
+    allows: (toolset) => candidates.some((tool) => tool.toolset === toolset && chosenByConfig(tool, config)),
+    listedTools: selection.listed.map((tool) => tool.name),
+    knownTools: candidates.map((tool) => tool.name),
+  });
   const events = await createWebhookEvents({ config, platform, logger, sandbox, transport });
   return {
     config,
@@ -183,7 +188,8 @@ async function assemble(
     schemaPlan,
     routes: events.routes,
     registerSurface(server, instance) {
-      events.register(server, instance.longLived);
+      if (selection.listed.some((tool) => tool.toolset === 'events'))
+        events.register(server, instance.longLived);
       context.register(server);
     },
     start: (startContext) => events.start(startContext),

@@ -60,6 +60,13 @@ export function checkToolNames(all: readonly ToolDefinition[], config: Config): 
   checkNames(config.excludeTools, known, '--exclude-tools', 'tool');
 }
 
+/** The tool passes the operator's choice: --toolsets, --tools, --exclude-tools. */
+export function chosenByConfig(tool: ToolDefinition, config: Config): boolean {
+  if (config.toolsets && !config.toolsets.includes(tool.toolset)) return false;
+  if (config.tools && !config.tools.includes(tool.name)) return false;
+  return !config.excludeTools.includes(tool.name);
+}
+
 /**
  * Tool policy in one place. A tool is listed when its toolset and name pass the filters, the
  * API key holds every scope it needs (when the scopes are known), and, in read-only mode, it
@@ -77,9 +84,7 @@ export function selectTools(
   const refused: ToolSelection['refused'] = [];
   const byName = [...all].sort((a, b) => a.name.localeCompare(b.name));
   for (const tool of byName) {
-    if (config.toolsets && !config.toolsets.includes(tool.toolset)) continue;
-    if (config.tools && !config.tools.includes(tool.name)) continue;
-    if (config.excludeTools.includes(tool.name)) continue;
+    if (!chosenByConfig(tool, config)) continue;
     const missing = grantedScopes ? tool.scopes.filter((scope) => !grantedScopes.includes(scope)) : [];
     const unavailableReason = unavailable.get(tool.name);
     if (unavailableReason) {

@@ -14,7 +14,7 @@ import { formatError } from '../mcp/format-error.js';
 import { type LiveSchemaReport, readLiveSchema } from '../mcp/live-schema.js';
 import { createPlatform, type Platform } from '../platform/client.js';
 import { AuthError, GraphQLResponseError, UpstreamUnavailableError } from '../platform/errors.js';
-import { selectTools } from '../server.js';
+import { checkToolNames, selectTools } from '../server.js';
 import { type CheckReport, type Problem, renderReport } from './check-report.js';
 import { checkWebhooks } from './check-webhooks.js';
 
@@ -76,6 +76,7 @@ async function checkGraphql(
 export async function runCheck(config: Config, logger: Logger, options: CheckOptions = {}): Promise<number> {
   const write = options.write ?? ((text: string) => process.stdout.write(text));
   const tools = options.tools ?? registeredTools();
+  checkToolNames(tools, config);
   const upstream = await resolveUpstream(config, { ...options, logger });
   const platform = createPlatform({
     credentials: upstream.credentials,

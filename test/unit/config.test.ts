@@ -85,4 +85,51 @@ describe('config', () => {
     expect(config.command).toBe('sandbox');
     expect(config.rest).toEqual(['--port', '4000']);
   });
+
+  describe('release: booleans, MCPB placeholders, check and graphql_query flags', () => {
+    it('reads boolean variables strictly: yes/no words, anything else is an error naming the variable', () => {
+      expect(loadConfig([], { CREW_READ_ONLY: 'on' }).readOnly).toBe(true);
+      expect(loadConfig([], { CREW_READ_ONLY: 'No' }).readOnly).toBe(false);
+      expect(loadConfig([], { CREW_READ_ONLY: '0' }).readOnly).toBe(false);
+      expect(() => loadConfig([], { CREW_READ_ONLY: 'maybe' })).toThrow(
+        /CREW_READ_ONLY must be one of 1, true, yes, on, 0, false, no, off \(like --read-only\), got "maybe"/,
+      );
+    });
+
+    it('treats an MCPB placeholder left unfilled ("${user_config.x}") as unset', () => {
+      const config = loadConfig([], {
+        CREW_CLIENT_ID: '${user_config.client_id}',
+        CREW_CLIENT_SECRET: '${user_config.client_secret}',
+        CREW_AUTH_URL: '${user_config.auth_url}',
+        CREW_REALM: '${user_config.realm}',
+        CREW_API_URL: '${user_config.api_url}',
+      });
+      expect(config.upstream).toEqual({ kind: 'sandbox', sandboxKey: 'demo-admin' });
+      expect(loadConfig([], { ...live, CREW_READ_ONLY: '${user_config.read_only}' }).readOnly).toBe(false);
+    });
+
+    it('--allow-graphql-mutations, never with read-only mode', () => {
+      expect(loadConfig(['--allow-graphql-mutations'], {}).allowGraphqlMutations).toBe(true);
+      expect(loadConfig([], {}).allowGraphqlMutations).toBe(false);
+      expect(() => loadConfig(['--allow-graphql-mutations'], { CREW_READ_ONLY: 'true' })).toThrow(
+        /cannot be combined with --read-only/,
+      );
+    });
+
+    it('check takes --json; other commands refuse it', () => {
+      expect(loadConfig(['check', '--json'], {}).json).toBe(true);
+      expect(() => loadConfig(['http', '--json'], {})).toThrow(/--json applies to "crew-mcp check" only/);
+    });
+
+    it('knows whether a log level was asked for (check prints no logs otherwise)', () => {
+      expect(loadConfig(['check'], {}).logLevelGiven).toBe(false);
+      expect(loadConfig(['check'], { CREW_LOG_LEVEL: 'debug' }).logLevelGiven).toBe(true);
+    });
+
+    it('suggests the nearest toolset', () => {
+      expect(() => loadConfig(['--toolsets', 'job'], {})).toThrow(
+        /Unknown toolset "job" in --toolsets; did you mean "jobs"\?/,
+      );
+    });
+  });
 });
