@@ -96,16 +96,17 @@ describe('config', () => {
       );
     });
 
-    it('treats an MCPB placeholder left unfilled ("${user_config.x}") as unset', () => {
+    it('treats an MCPB placeholder left unfilled (the literal user_config reference) as unset', () => {
+      const unfilled = (name: string) => `\${user_config.${name}}`;
       const config = loadConfig([], {
-        CREW_CLIENT_ID: '${user_config.client_id}',
-        CREW_CLIENT_SECRET: '${user_config.client_secret}',
-        CREW_AUTH_URL: '${user_config.auth_url}',
-        CREW_REALM: '${user_config.realm}',
-        CREW_API_URL: '${user_config.api_url}',
+        CREW_CLIENT_ID: unfilled('client_id'),
+        CREW_CLIENT_SECRET: unfilled('client_secret'),
+        CREW_AUTH_URL: unfilled('auth_url'),
+        CREW_REALM: unfilled('realm'),
+        CREW_API_URL: unfilled('api_url'),
       });
       expect(config.upstream).toEqual({ kind: 'sandbox', sandboxKey: 'demo-admin' });
-      expect(loadConfig([], { ...live, CREW_READ_ONLY: '${user_config.read_only}' }).readOnly).toBe(false);
+      expect(loadConfig([], { ...live, CREW_READ_ONLY: unfilled('read_only') }).readOnly).toBe(false);
     });
 
     it('--allow-graphql-mutations, never with read-only mode', () => {
