@@ -2,8 +2,10 @@
 // embedded sandbox started in-process on a loopback port), the one shared platform client, the
 // lookups that checks share, the tool selection for this API key, the webhook events (the one
 // part with a lifecycle) and the context surface (resources and prompts).
+import { graphqlQueryWithMutations } from '../tools/graphql-query.js';
 import { allTools } from '../tools/index.js';
 import { type Config, ConfigError } from './config.js';
+import { schemaModel } from './contract/schema-model.js';
 import { instructions } from './instructions.js';
 import type { Logger } from './logger.js';
 import { createLookups } from './lookups/index.js';
@@ -22,7 +24,6 @@ import { createWebhookEvents } from './webhooks/webhook-events.js';
 export interface App extends AppContext {
   /** The embedded sandbox, when the server runs against it. */
   sandbox: RunningSandbox | null;
-  grantedScopes: string[] | null;
   /** Against a live platform: how the tools work with its schema (null: not checked). */
   schemaPlan: LiveSchemaPlan | null;
   /** HTTP routes served beside /mcp (the webhook receiver). */
@@ -43,9 +44,9 @@ export interface AppOptions {
   sandbox?: RunningSandbox;
 }
 
-/** The registry's tools (the one place besides the registry that knows them). */
-export function registeredTools(): ToolDefinition[] {
-  return allTools;
+/** The registry's tools as this configuration offers them (app.ts is the one place besides the registry that knows them). */
+export function registeredTools(config: Config): ToolDefinition[] {
+  return offeredTools(config, allTools);
 }
 
 export interface Upstream {
@@ -129,8 +130,16 @@ async function readScopes(platform: Platform, logger: Logger): Promise<string[] 
   }
 }
 
+/** The tools this configuration offers: graphql_query may send mutations when the operator allows it. */
+function offeredTools(config: Config, tools: ToolDefinition[]): ToolDefinition[] {
+  if (!config.allowGraphqlMutations || config.readOnly) return tools;
+  return tools.map((tool) =>
+    tool.name === graphqlQueryWithMutations.name ? graphqlQueryWithMutations : tool,
+  );
+}
+
 export async function createApp(config: Config, options: AppOptions): Promise<App> {
-  const candidates = options.tools ?? allTools;
+  const candidates = offeredTools(config, options.tools ?? allTools);
   // Configuration errors first, before anything is started that would need stopping.
   checkToolNames(candidates, config);
   const upstream = await resolveUpstream(config, options);
@@ -185,6 +194,7 @@ async function assemble(
     transport,
     sandbox,
     grantedScopes,
+    schema: schemaPlan?.schema ?? schemaModel(),
     schemaPlan,
     routes: events.routes,
     registerSurface(server, instance) {

@@ -10,6 +10,7 @@ import {
   type McpServerFactory,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import type { GraphQLSchema } from 'graphql';
 import { type Config, checkNames } from './config.js';
 import type { Logger } from './logger.js';
 import type { Lookups } from './lookups/index.js';
@@ -49,6 +50,10 @@ export interface AppContext {
   selection: ToolSelection;
   instructions: string;
   transport: 'stdio' | 'http';
+  /** The platform's schema: introspected from a live platform, else our model. */
+  schema: GraphQLSchema;
+  /** Scopes of the API key's token; null when unknown (every tool listed). */
+  grantedScopes: string[] | null;
   /** Registers the rest of the surface on an instance: resources, prompts, crew://events. */
   registerSurface(server: McpServer, instance: InstanceInfo): void;
 }
@@ -124,6 +129,8 @@ function toolContext(app: AppContext, server: McpServer, mcp: ServerContext): To
     mcp,
     canElicit: clientCanElicit(server, mcp),
     transport: app.transport,
+    schema: app.schema,
+    grantedScopes: app.grantedScopes,
     async progress(progress, total, message) {
       if (progressToken === undefined) return;
       await mcp.mcpReq

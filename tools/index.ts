@@ -7,6 +7,7 @@ import { deleteWebhook } from './delete-webhook.js';
 import { describeSchema } from './describe-schema.js';
 import { getCrew } from './get-crew.js';
 import { getCrewFile } from './get-crew-file.js';
+import { graphqlQuery } from './graphql-query.js';
 import { listCrew } from './list-crew.js';
 import { listCrewFiles } from './list-crew-files.js';
 import { listCrewJobs } from './list-crew-jobs.js';
@@ -38,6 +39,7 @@ export const tools: Record<string, ToolDefinition> = {
   update_crew: updateCrew,
   update_profile_data_types: updateProfileDataTypes,
   describe_schema: describeSchema,
+  graphql_query: graphqlQuery,
 } as Record<string, ToolDefinition>;
 
 export const allTools: ToolDefinition[] = Object.values(tools);

@@ -75,7 +75,7 @@ async function checkGraphql(
 
 export async function runCheck(config: Config, logger: Logger, options: CheckOptions = {}): Promise<number> {
   const write = options.write ?? ((text: string) => process.stdout.write(text));
-  const tools = options.tools ?? registeredTools();
+  const tools = options.tools ?? registeredTools(config);
   checkToolNames(tools, config);
   const upstream = await resolveUpstream(config, { ...options, logger });
   const platform = createPlatform({

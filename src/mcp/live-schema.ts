@@ -108,6 +108,8 @@ export interface LiveSchemaPlan {
   unavailable: Map<string, string>;
   /** The tools, each with its input enums taken from the live schema. */
   tools: ToolDefinition[];
+  /** The live schema itself (what graphql_query validates against, describe_schema shows). */
+  schema: GraphQLSchema;
 }
 
 /**
@@ -119,7 +121,13 @@ export function planForLiveSchema(
   tools: readonly ToolDefinition[],
   shared: readonly string[] = [],
 ): LiveSchemaPlan {
-  const plan: LiveSchemaPlan = { rewrites: new Map(), dropped: new Map(), unavailable: new Map(), tools: [] };
+  const plan: LiveSchemaPlan = {
+    rewrites: new Map(),
+    dropped: new Map(),
+    unavailable: new Map(),
+    tools: [],
+    schema: live,
+  };
   const adaptations = new Map<string, DocumentAdaptation>();
   const adapt = (document: string) => {
     let adaptation = adaptations.get(document);

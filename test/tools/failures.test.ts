@@ -36,6 +36,7 @@ const VALID_ARGS: Record<string, Record<string, unknown>> = {
   update_crew: { crewId: 1, update: { phone: '+44 20 7946 0001' } },
   update_profile_data_types: { profileId: '1', dataTypes: [{ id: '1', title: 'Renamed' }] },
   describe_schema: { names: ['createJobs'] },
+  graphql_query: { query: '{ companyJobs { pager { totalCount } } }' },
 };
 
 /** Tools that never call the platform: they must keep working while it is down. */

@@ -28,7 +28,8 @@ describe('list_jobs with no date filter', () => {
 
   it('leaves the range open when ids are given', async () => {
     const { sent } = await requestsDuring(suite.sandbox, () => suite.call('list_jobs', { jobIds: ['1'] }));
-    const input = (sent[0] as { variables: { input: { filter: Record<string, unknown> } } }).variables.input;
+    const input = (sent[0] as unknown as { variables: { input: { filter: Record<string, unknown> } } })
+      .variables.input;
     expect(input.filter).toEqual({ jobIds: ['1'] });
   });
 });
