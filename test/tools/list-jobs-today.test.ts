@@ -19,8 +19,8 @@ describe('list_jobs with no date filter', () => {
     expect(dates.every((date) => date >= today)).toBe(true);
     const filters = sent.map((request) =>
       request.kind === 'graphql'
-        ? (request.variables?.input as { filter?: { fromRange?: string } }).filter
-        : null,
+        ? (request.variables?.input as { filter?: { fromRange?: string } } | undefined)?.filter
+        : undefined,
     );
     // A date read in each job's own zone: from the earliest offset (UTC+14) of today.
     expect(filters[0]?.fromRange).toBe(DateTime.fromISO(today, { zone: 'UTC' }).minus({ hours: 14 }).toISO());
