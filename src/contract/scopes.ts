@@ -5,8 +5,7 @@ export type Scope = (typeof SCOPES)[number];
 
 /**
  * The scope each operation (root field) of our model needs [assumed, platform-contract.md
- * "Scopes"]. The product's own copy, for checks before sending (graphql_query); the sandbox
- * enforces its own.
+ * "Scopes"]: what the sandbox enforces and what the product checks before sending (graphql_query).
  */
 export const OPERATION_SCOPES: Readonly<Record<string, Scope>> = {
   companyJobs: 'jobs:read',
