@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
-import { CLI } from '../helpers/mcp.js';
+import { CLI, spawnHttp } from '../helpers/mcp.js';
 import { DIFFERING_SCHEMA, liveFlagsFor, startTestSandbox } from '../helpers/sandbox.js';
 
 interface Run {
@@ -159,5 +159,29 @@ describe('crew-mcp check names the setting to change', () => {
     expect(report.problems).toEqual([
       expect.objectContaining({ check: 'webhooks', setting: 'CREW_WEBHOOK_PUBLIC_URL' }),
     ]);
+  });
+
+  it('a webhook URL where a crew-mcp receiver answers is reachable (exit 0)', async () => {
+    const server = await spawnHttp();
+    try {
+      const run = await check([
+        '--json',
+        ...liveFlagsFor(differing),
+        '--webhook-public-url',
+        `${server.baseUrl}/webhooks`,
+        '--webhook-secret',
+        'shh',
+      ]);
+      const report = JSON.parse(run.stdout);
+      expect(run.code).toBe(0);
+      expect(report.webhooks).toEqual({
+        configured: true,
+        url: `${server.baseUrl}/webhooks`,
+        reachable: true,
+        detail: 'reaches a crew-mcp webhook receiver',
+      });
+    } finally {
+      await server.close();
+    }
   });
 });
