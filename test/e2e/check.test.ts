@@ -106,6 +106,21 @@ describe('crew-mcp check against a live platform whose schema differs', () => {
   });
 });
 
+describe('crew-mcp check against a platform that refuses introspection', () => {
+  it('says the schema was not compared, lists every tool the key may use, and exits 0', async () => {
+    const closed = await startTestSandbox({ schemaVariant: { noIntrospection: true } });
+    try {
+      const run = await check(liveFlagsFor(closed));
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/ok {2}GraphQL: .* answers/);
+      expect(run.stdout).toMatch(/-- {2}schema: not compared \(introspection refused: .*introspection/);
+      expect(run.stdout).toMatch(/tools listed \(19\)/);
+    } finally {
+      await closed.close();
+    }
+  });
+});
+
 describe('crew-mcp check names the setting to change', () => {
   const withFlag = (flag: string, value: string) => {
     const flags = liveFlagsFor(differing);

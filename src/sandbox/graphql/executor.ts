@@ -9,7 +9,9 @@ import {
   type GraphQLError,
   type GraphQLFormattedError,
   getOperationAST,
+  NoSchemaIntrospectionCustomRule,
   parse,
+  specifiedRules,
   validate,
 } from 'graphql';
 import type { SandboxStore } from '../store.js';
@@ -27,6 +29,9 @@ export function createSandboxGraphql(
   variant?: SchemaVariant,
 ): SandboxGraphql {
   const schema = sandboxSchema(variant);
+  const rules = variant?.noIntrospection
+    ? [...specifiedRules, NoSchemaIntrospectionCustomRule]
+    : specifiedRules;
   return {
     async execute(request: GraphqlRequest, caller: Caller): Promise<GraphqlHttpAnswer> {
       if (typeof request?.query !== 'string' || request.query.trim() === '') {
@@ -42,7 +47,7 @@ export function createSandboxGraphql(
       } catch (error) {
         return requestError('GRAPHQL_VALIDATION_FAILED', [(error as GraphQLError).message]);
       }
-      const invalid = validate(schema, document);
+      const invalid = validate(schema, document, rules);
       if (invalid.length > 0) {
         return requestError(
           'GRAPHQL_VALIDATION_FAILED',

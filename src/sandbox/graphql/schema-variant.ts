@@ -10,6 +10,8 @@ export interface SchemaVariant {
   removeOperations?: string[];
   /** Enum values only the variant has. */
   addEnumValues?: { enum: string; values: string[] }[];
+  /** Refuse introspection queries, as some production GraphQL servers do. */
+  noIntrospection?: boolean;
 }
 
 /** The SDL with the variant applied. */
