@@ -9,11 +9,11 @@ import { runSandboxCommand } from './sandbox/command.js';
 import { runStdio } from './transports/stdio.js';
 import { VERSION } from './version.js';
 
+/** A configuration error, wherever it is found (flags, environment, sandbox key, tool names), exits 2. */
 async function main(argv: string[]): Promise<number> {
   try {
     return await run(argv);
   } catch (error) {
-    // A configuration that only shows as wrong once read (a token file, an issuer) is still exit 2.
     if (error instanceof ConfigError) {
       process.stderr.write(`crew-mcp: ${error.message}\n`);
       return 2;
@@ -37,8 +37,11 @@ async function run(argv: string[]): Promise<number> {
     default:
       break;
   }
+  // The doctor's output is its report: logs only when a level was asked for.
+  if (config.command === 'check') {
+    return runCheck(config, createLogger(config.logLevelGiven ? config.logLevel : 'silent'));
+  }
   const logger = createLogger(config.logLevel);
-  if (config.command === 'check') return runCheck(config, logger);
   if (config.command === 'http') return runHttpCommand(config, logger);
   const app = await createApp(config, { transport: 'stdio', logger });
   const end = await runStdio(app);

@@ -2,17 +2,27 @@
 // to connect a client (stdout is free in this mode; logs stay on stderr). A signal stops it
 // gracefully: calls in flight get --shutdown-timeout-ms to finish, and it exits 0.
 import { createApp } from '../app.js';
-import type { Config } from '../config.js';
+import { type Config, ConfigError } from '../config.js';
 import type { Logger } from '../logger.js';
 import { startHttp } from '../transports/http.js';
 
 export async function runHttpCommand(config: Config, logger: Logger): Promise<number> {
   const app = await createApp(config, { transport: 'http', logger });
-  // A token file or issuer that turns out wrong must not leave the embedded sandbox running.
-  const http = await startHttp(app).catch(async (error: unknown) => {
+  let http: Awaited<ReturnType<typeof startHttp>>;
+  try {
+    http = await startHttp(app);
+  } catch (error) {
+    // Stop the sandbox whatever went wrong. A token file or issuer that turns out wrong is a
+    // configuration error (exit 2); a port in use or a host that cannot be bound is exit 1.
     await app.close();
-    throw error;
-  });
+    if (error instanceof ConfigError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    const where = `${config.http.host}:${config.http.port}`;
+    process.stderr.write(
+      `crew-mcp: could not serve HTTP on ${where}: ${code === 'EADDRINUSE' ? 'the port is in use' : error instanceof Error ? error.message : String(error)}. Change --port / --host (CREW_HTTP_PORT / CREW_HTTP_HOST).\n`,
+    );
+    return 1;
+  }
   const upstream = app.sandbox
     ? `the embedded sandbox platform at ${app.sandbox.baseUrl} (key ${app.platform.tokens.clientId})`
     : `the platform at ${app.platform.apiUrl}`;

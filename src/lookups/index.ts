@@ -4,12 +4,33 @@ import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
 import { createDataTypeCatalog, type DataTypeCatalog } from './data-types.js';
 import { JobLookup } from './jobs.js';
+import { StaffingLookup } from './staffing.js';
 
 export interface Lookups {
   jobs: JobLookup;
   dataTypes: DataTypeCatalog;
+  /** Crew and crew jobs for matching, cached briefly (find_matching_crew). */
+  staffing: StaffingLookup;
 }
 
 export function createLookups(platform: Platform, logger: Logger): Lookups {
-  return { jobs: new JobLookup(platform), dataTypes: createDataTypeCatalog(platform, logger) };
+  return {
+    jobs: new JobLookup(platform),
+    dataTypes: createDataTypeCatalog(platform, logger),
+    staffing: new StaffingLookup(platform),
+  };
+}
+
+/**
+ * After a write tool ran (successfully or with an unknown outcome): drop what it may have made
+ * stale. The data type catalogue has its own invalidation (update_profile_data_types).
+ */
+export function invalidateAfterWrite(lookups: Lookups): void {
+  lookups.staffing.invalidate();
+}
+
+/** A webhook event of this type arrived: drop what it says changed. */
+export function invalidateOnEvent(lookups: Lookups, eventType: string): void {
+  if (eventType.startsWith('crew.')) lookups.staffing.invalidateCrew();
+  else lookups.staffing.invalidateAssignments();
 }

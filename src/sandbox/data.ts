@@ -6,6 +6,7 @@ import { changeCrewJob } from './crew-job-change.js';
 import { createSandboxGraphql } from './graphql/executor.js';
 import { presentCrew } from './graphql/present-crew.js';
 import { findProfileDataType } from './graphql/rules/answers.js';
+import type { SchemaVariant } from './graphql/schema-variant.js';
 import { seedStore } from './seed.js';
 import { type Crew, SandboxStore } from './store.js';
 import type {
@@ -22,13 +23,17 @@ export interface SandboxDataOptions {
   today: string;
   /** Seed of the PRNG: the same seed and today give identical data. */
   seed: number;
+  /** Crew in the company (default and minimum: the seed's 260); see SeedOptions.crewCount. */
+  crewCount?: number;
   /** The clock for timestamps written by mutations; defaults to the real time. */
   clock?: () => Date;
+  /** Serve a schema that differs from the contract (tests of schema tolerance). */
+  schemaVariant?: SchemaVariant;
 }
 
 export function createSandboxData(options: SandboxDataOptions): SandboxData {
   const store = new SandboxStore(monotonic(options.clock ?? (() => new Date())));
-  seedStore(store, { today: options.today, seed: options.seed });
+  seedStore(store, { today: options.today, seed: options.seed, crewCount: options.crewCount });
   const listeners = new Set<EventListener>();
   let eventCount = 0;
 
@@ -64,7 +69,7 @@ export function createSandboxData(options: SandboxDataOptions): SandboxData {
   };
 
   return {
-    graphql: createSandboxGraphql(store, publish),
+    graphql: createSandboxGraphql(store, publish, options.schemaVariant),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

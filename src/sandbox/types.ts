@@ -3,8 +3,9 @@
 // each can be read and tested on its own.
 import { EVENT_TYPES, type EventType } from '../contract/events.js';
 import { SCOPES, type Scope } from '../contract/scopes.js';
+import type { SchemaVariant } from './graphql/schema-variant.js';
 
-export { EVENT_TYPES, type EventType, SCOPES, type Scope };
+export { EVENT_TYPES, type EventType, SCOPES, type SchemaVariant, type Scope };
 
 /** What the sandbox logs through: pino's Logger fits, and so does the silent default. */
 export interface SandboxLogger {
@@ -200,6 +201,11 @@ export interface SandboxOptions {
   today?: string;
   /** Seed for the deterministic data; default 42. Also seeds the fault generator unless `random` is given. */
   seed?: number;
+  /**
+   * Crew in the company: at least the seed's 260 (the default). Crew beyond it are generated after
+   * the default seed, which stays identical; they have profiles and answers but no crew jobs.
+   */
+  crewCount?: number;
   /** Random source in [0, 1) for errorRate/dropRate decisions; default a generator seeded with `seed`. */
   random?: () => number;
   /** First webhook retry delay in ms, doubled per attempt (1 s, 2 s, 4 s ...); default 1000. */
@@ -208,6 +214,8 @@ export interface SandboxOptions {
   webhookTimeoutMs?: number;
   /** Logger for the sandbox's own diagnostics; default silent. */
   logger?: SandboxLogger;
+  /** Serve a schema that differs from the contract, as a live platform's may; default none. */
+  schemaVariant?: SchemaVariant;
 }
 
 export interface RunningSandbox {

@@ -56,7 +56,7 @@ describe('create_webhook', () => {
           .then((answer) => JSON.stringify(answer))
           .catch((error: Error) => error.message),
       );
-      expect(result).toMatch(/disabled/);
+      expect(result).toMatch(/create_webhook is not available: the API key lacks the scope webhooks:manage/);
       expect(sent).toEqual([]);
     } finally {
       await readonly.close();
