@@ -46,6 +46,8 @@ export class FileEventLog implements EventLog {
   /** Indexed segments by inode (a seal renames the file but keeps the inode). */
   private readonly segments = new Map<number, Segment>();
   private readonly listeners = new Set<(event: StoredEvent) => void>();
+  /** Inode of events.jsonl as last indexed; another inode means it was sealed meanwhile. */
+  private activeIno: number | null = null;
   /** Appends, refreshes and retention run one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
   private readonly maxAgeMs: number;
@@ -87,18 +89,26 @@ export class FileEventLog implements EventLog {
     return this.serialized(async () => {
       await this.refresh();
       if (this.ids.has(event.id)) return 'duplicate';
+      const line = Buffer.from(`${JSON.stringify(event)}\n`, 'utf8');
       const handle = await open(this.file, 'a', 0o600);
-      let size: number;
+      let written: { ino: number; size: number };
       try {
-        await handle.write(`${JSON.stringify(event)}\n`);
+        await handle.write(line);
         await handle.sync();
-        size = (await handle.stat()).size;
+        written = await handle.stat();
       } finally {
         await handle.close();
       }
-      // Index the new line (and anything another process wrote meanwhile).
-      await this.refresh();
+      // Index the new line: directly when it is the only new one, else by reading what changed.
+      const segment = this.segments.get(written.ino);
+      if (written.ino === this.activeIno && segment && written.size === segment.offset + line.length) {
+        segment.offset = written.size;
+        segment.ids.push(event.id);
+      } else {
+        await this.refresh();
+      }
       this.ids.add(event.id);
+      const size = written.size;
       if (size >= this.segmentBytes) await this.seal();
       if (this.now() - this.lastRetention > RETENTION_CHECK_MS) await this.applyRetention();
       for (const listener of this.listeners) {
@@ -180,26 +190,49 @@ export class FileEventLog implements EventLog {
     return names.includes(EVENTS_FILE) ? [...sealed, EVENTS_FILE] : sealed;
   }
 
-  /** Index complete lines written since the last look, by this or another process. */
+  /**
+   * Index complete lines written since the last look, by this or another process. While
+   * events.jsonl is the file indexed last, only its new bytes are read (one stat when there are
+   * none: this runs before every append, and an acknowledgement should not wait on a directory
+   * listing); once it was sealed or removed, every segment is looked at again.
+   */
   private async refresh(): Promise<void> {
+    const active = await stat(this.file).catch(() => null);
+    const segment = active ? this.segments.get(active.ino) : undefined;
+    if (active && active.ino === this.activeIno && segment) {
+      if (active.size > segment.offset)
+        await withFile(this.file, (handle, size) => this.index(handle, size, segment));
+      return;
+    }
+    await this.refreshAll();
+  }
+
+  /** Read a segment's complete new lines into the index. */
+  private async index(handle: FileHandle, size: number, segment: Segment): Promise<void> {
+    if (size <= segment.offset) return;
+    segment.offset = await readLinesForward(handle, segment.offset, size, (line) => {
+      const event = parseLine(line);
+      if (event && !this.ids.has(event.id)) {
+        this.ids.add(event.id);
+        segment.ids.push(event.id);
+      }
+    });
+  }
+
+  /** Index every segment (by inode: a sealed one is read on from where it was left). */
+  private async refreshAll(): Promise<void> {
+    this.activeIno = null;
     const present = new Set<number>();
     for (const name of await this.segmentNames()) {
       await withFile(join(this.dir, name), async (handle, size, ino) => {
         present.add(ino);
+        if (name === EVENTS_FILE) this.activeIno = ino;
         let segment = this.segments.get(ino);
         if (!segment) {
           segment = { offset: 0, ids: [] };
           this.segments.set(ino, segment);
         }
-        if (size <= segment.offset) return;
-        const target = segment;
-        target.offset = await readLinesForward(handle, target.offset, size, (line) => {
-          const event = parseLine(line);
-          if (event && !this.ids.has(event.id)) {
-            this.ids.add(event.id);
-            target.ids.push(event.id);
-          }
-        });
+        await this.index(handle, size, segment);
       });
     }
     // Segments deleted by retention (here or in another process): forget their ids.
@@ -247,7 +280,11 @@ export class FileEventLog implements EventLog {
       total -= info.size;
       removed = true;
     }
-    if (removed) await syncDirectory(this.dir);
+    if (removed) {
+      await syncDirectory(this.dir);
+      // Forget the ids of what went.
+      await this.refreshAll();
+    }
   }
 }
 
