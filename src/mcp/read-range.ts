@@ -1,0 +1,16 @@
+// Read filters (`from`/`to`) of the list tools, by the one date/time parser of the rules
+// (src/rules/time/read-range.ts): a refusal becomes a UserInputError before anything is read,
+// and a flagged DST overlap becomes a note for the result.
+import { type ReadRange, type ReadRangeInput, resolveReadRange } from '../rules/time.js';
+import { refusal } from './write-result.js';
+
+export interface ReadFilter extends ReadRange {
+  /** What the result should say about how a time was read (an ambiguous wall clock, a fixed-offset zone). */
+  notes: string[];
+}
+
+export function readRange(input: ReadRangeInput): ReadFilter {
+  const checked = resolveReadRange(input);
+  if (!checked.ok) throw refusal('The filter', checked.issues, 'was not read');
+  return { ...checked.value, notes: checked.issues.map((issue) => `${issue.message} ${issue.fix}`) };
+}
