@@ -61,8 +61,7 @@ export const listCrewJobs = defineTool({
       ...(input.crewIds ? { crewIds: input.crewIds } : {}),
       ...(input.jobIds ? { jobIds: input.jobIds } : {}),
       ...(input.crewJobIds ? { crewJobIds: input.crewJobIds } : {}),
-      ...(range.fromUtc ? { fromRange: range.fromUtc } : {}),
-      ...(range.toUtc ? { toRange: range.toUtc } : {}),
+      ...range.platform,
     };
     const collected = await queryPages<UpstreamCrewJob>(
       ctx,

@@ -38,8 +38,7 @@ export const listJobs = defineTool({
       ...(input.jobIds ? { jobIds: input.jobIds } : {}),
       ...(input.boardIds ? { boardIds: input.boardIds } : {}),
       ...(input.crewJobStatus ? { crewJobStatus: input.crewJobStatus } : {}),
-      ...(range.fromUtc ? { fromRange: range.fromUtc } : {}),
-      ...(range.toUtc ? { toRange: range.toUtc } : {}),
+      ...range.platform,
     };
     const variables = (page: number, perPage: number) => ({ input: { filter, page, perPage } });
 

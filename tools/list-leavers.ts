@@ -58,8 +58,7 @@ export const listLeavers = defineTool({
         input: {
           page,
           perPage,
-          ...(range.fromUtc ? { fromRange: range.fromUtc } : {}),
-          ...(range.toUtc ? { toRange: range.toUtc } : {}),
+          ...range.platform,
         },
       }),
     );

@@ -5,6 +5,8 @@ import { type ReadRange, type ReadRangeInput, resolveReadRange } from '../rules/
 import { refusal } from './write-result.js';
 
 export interface ReadFilter extends ReadRange {
+  /** The platform's closed range filter fields, only those that are set. */
+  platform: { fromRange?: string; toRange?: string };
   /** What the result should say about how a time was read (an ambiguous wall clock, a fixed-offset zone). */
   notes: string[];
 }
@@ -12,5 +14,10 @@ export interface ReadFilter extends ReadRange {
 export function readRange(input: ReadRangeInput): ReadFilter {
   const checked = resolveReadRange(input);
   if (!checked.ok) throw refusal('The filter', checked.issues, 'was not read');
-  return { ...checked.value, notes: checked.issues.map((issue) => `${issue.message} ${issue.fix}`) };
+  const { fromUtc, toUtc } = checked.value;
+  return {
+    ...checked.value,
+    platform: { ...(fromUtc ? { fromRange: fromUtc } : {}), ...(toUtc ? { toRange: toUtc } : {}) },
+    notes: checked.issues.map((issue) => `${issue.message} ${issue.fix}`),
+  };
 }

@@ -36,6 +36,25 @@ function issuesOf(verdict: Verdict<unknown>): RuleIssue[] {
 
 const check = (input: CreateJobsLike, facts: Facts = known) => checkCreateJobs(input, facts);
 
+/** A role on a board whose zone is not read: 02:30 on New York's spring-forward day, an option Shirt size lacks. */
+const onUnreadBoard: CreateJobsLike = {
+  jobs: [
+    {
+      boardId: 'zz',
+      date: '2027-03-14',
+      roles: [
+        {
+          startTime: '2027-03-14T02:30',
+          endTime: '2027-03-14T05:00',
+          requirements: {
+            dataType: [{ dataTypeTitle: 'Shirt size', optionNames: ['XL'], condition: 'ANY' }],
+          },
+        },
+      ],
+    },
+  ],
+};
+
 describe('checkCreateJobs', () => {
   it('plans a good multi-day input without the deprecated fields', () => {
     const verdict = check({
@@ -141,23 +160,7 @@ describe('checkCreateJobs', () => {
   });
 
   it("asks for an unread board's zone and the catalogue only when nothing else is wrong", () => {
-    const input: CreateJobsLike = {
-      jobs: [
-        {
-          boardId: 'zz',
-          date: '2027-03-14',
-          roles: [
-            {
-              startTime: '2027-03-14T02:30',
-              endTime: '2027-03-14T05:00',
-              requirements: {
-                dataType: [{ dataTypeTitle: 'Shirt size', optionNames: ['XL'], condition: 'ANY' }],
-              },
-            },
-          ],
-        },
-      ],
-    };
+    const input = onUnreadBoard;
     expect(check(input, { boardZones: new Map() })).toEqual({
       kind: 'need',
       request: { boards: ['zz'], catalogue: true },
@@ -171,26 +174,7 @@ describe('checkCreateJobs', () => {
   });
 
   it('sends with notes when the zone and the catalogue cannot be read', () => {
-    const verdict = check(
-      {
-        jobs: [
-          {
-            boardId: 'zz',
-            date: '2027-03-14',
-            roles: [
-              {
-                startTime: '2027-03-14T02:30',
-                endTime: '2027-03-14T05:00',
-                requirements: {
-                  dataType: [{ dataTypeTitle: 'Shirt size', optionNames: ['XL'], condition: 'ANY' }],
-                },
-              },
-            ],
-          },
-        ],
-      },
-      { boardZones: new Map([['zz', null]]), catalogue: null },
-    );
+    const verdict = check(onUnreadBoard, { boardZones: new Map([['zz', null]]), catalogue: null });
     expect(verdict.kind).toBe('send');
     if (verdict.kind !== 'send') return;
     expect(verdict.notes).toEqual([

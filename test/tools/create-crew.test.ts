@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { gql } from '../helpers/sandbox.js';
 import { operationsOf, variablesOf } from '../helpers/sent.js';
 import { dataTypeOf, type SeededProfile, seededProfiles, shareBarYearsWithSecurity } from './crew-support.js';
-import { type Any, useWriteSandbox } from './write-support.js';
+import { type Any, listedAs, useWriteSandbox } from './write-support.js';
 
 const suite = useWriteSandbox();
 let profiles: Record<string, SeededProfile>;
@@ -20,6 +20,12 @@ function member(over: Record<string, unknown> = {}): Any {
 beforeAll(async () => {
   profiles = await seededProfiles(suite.sandbox);
 });
+
+/** A Hospitality member answering Security's SIA licence number, which Hospitality does not show. */
+const foreignAnswer = () =>
+  member({
+    profile: { profileId: profiles.Hospitality?.id, dataTypes: [{ uniqueId: 'sia_licence', value: 'X1' }] },
+  });
 
 describe('create_crew: what it sends', () => {
   it("sends createCrew with the address and answers to the profile's own and inherited data types", async () => {
@@ -91,14 +97,7 @@ describe('create_crew: refused before createCrew is sent', () => {
 
   it("a data type that is not among the profile's own and inherited ones (§7)", async () => {
     const result = await suite.see('create_crew', {
-      crew: [
-        member({
-          profile: {
-            profileId: profiles.Hospitality?.id,
-            dataTypes: [{ uniqueId: 'sia_licence', value: 'X1' }],
-          },
-        }),
-      ],
+      crew: [foreignAnswer()],
     });
     expect(result.isError).toBe(true);
     expect(operationsOf(result.sent)).not.toContain('createCrew');
@@ -175,14 +174,7 @@ describe("create_crew: the platform's answer when the catalogue cannot be read",
     const writer = await suite.connectAs('crew-write-only');
     try {
       const result = await writer.see('create_crew', {
-        crew: [
-          member({
-            profile: {
-              profileId: profiles.Hospitality?.id,
-              dataTypes: [{ uniqueId: 'sia_licence', value: 'X1' }],
-            },
-          }),
-        ],
+        crew: [foreignAnswer()],
       });
       expect(result.isError).toBe(true);
       expect(operationsOf(result.sent)).toEqual(['companyCrewAll', 'createCrew']);
@@ -217,18 +209,11 @@ describe("create_crew: the platform's answer when the catalogue cannot be read",
   });
 
   it('declares honest annotations; a crew:write key is offered it', async () => {
-    const writer = await suite.connectAs('crew-write-only');
-    try {
-      const tool = (await writer.client.listTools()).tools.find(
-        (candidate) => candidate.name === 'create_crew',
-      );
-      expect(tool?.annotations).toMatchObject({
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-      });
-    } finally {
-      await writer.close();
-    }
+    const tool = await listedAs(suite, 'crew-write-only', 'create_crew');
+    expect(tool?.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+    });
   });
 });

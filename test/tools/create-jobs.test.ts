@@ -4,31 +4,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gql } from '../helpers/sandbox.js';
 import { operationsOf, variablesOf } from '../helpers/sent.js';
-import { type Any, allJobs, boardsByZone, connect, useWriteSandbox } from './write-support.js';
+import {
+  type Any,
+  allJobs,
+  boardsByZone,
+  connect,
+  listedAs,
+  oneRoleJob,
+  useWriteSandbox,
+} from './write-support.js';
 
 const suite = useWriteSandbox();
 let london: string;
 let newYork: string;
 
-/** A one-role job input; `role` and `over` override the defaults. */
-function job(over: Record<string, unknown> = {}, role: Record<string, unknown> = {}): Any {
-  return {
-    boardId: london,
-    title: 'Write test gala',
-    date: '2027-01-15',
-    timezone: 'Europe/London',
-    roles: [
-      {
-        title: 'Bartender',
-        startTime: '2027-01-15T18:00',
-        endTime: '2027-01-15T23:00',
-        payRate: 12,
-        ...role,
-      },
-    ],
-    ...over,
-  };
-}
+const job = (over: Record<string, unknown> = {}, role: Record<string, unknown> = {}) =>
+  oneRoleJob(london, over, role);
 
 const requirement = (dataType: Record<string, unknown>) => ({ requirements: { dataType: [dataType] } });
 
@@ -447,18 +438,12 @@ describe("create_jobs: the platform's answer where a fact cannot be read", () =>
 
 describe('create_jobs: declaration', () => {
   it('declares honest annotations; a key with jobs:write alone is offered it', async () => {
-    const writer = await suite.connectAs('jobs-write-only');
-    try {
-      const { tools } = await writer.client.listTools();
-      const tool = tools.find((candidate) => candidate.name === 'create_jobs');
-      expect(tool?.annotations).toMatchObject({
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      });
-    } finally {
-      await writer.close();
-    }
+    const tool = await listedAs(suite, 'jobs-write-only', 'create_jobs');
+    expect(tool?.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
   });
 });

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operationsOf, variablesOf } from '../helpers/sent.js';
 import { memberWithProfiles, seededProfiles, shareBarYearsWithSecurity } from './crew-support.js';
-import { type Any, useWriteSandbox } from './write-support.js';
+import { listedAs, useWriteSandbox } from './write-support.js';
 
 const suite = useWriteSandbox();
 let hospitality: { id: number; email: string };
@@ -168,19 +168,12 @@ describe("update_crew: the platform's answer when the member cannot be read", ()
   });
 
   it('declares honest annotations', async () => {
-    const writer = await suite.connectAs('crew-write-only');
-    try {
-      const tool = (await writer.client.listTools()).tools.find(
-        (candidate: Any) => candidate.name === 'update_crew',
-      );
-      expect(tool?.annotations).toMatchObject({
-        readOnlyHint: false,
-        destructiveHint: true,
-        idempotentHint: true,
-        openWorldHint: true,
-      });
-    } finally {
-      await writer.close();
-    }
+    const tool = await listedAs(suite, 'crew-write-only', 'update_crew');
+    expect(tool?.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
   });
 });

@@ -10,6 +10,7 @@ import {
   boardsByZone,
   findLegacyRole,
   money,
+  oneRoleJob,
   storedJob,
   useWriteSandbox,
 } from './write-support.js';
@@ -18,24 +19,8 @@ const suite = useWriteSandbox();
 let london: string;
 const usedLegacy: string[] = [];
 
-function job(over: Record<string, unknown> = {}, role: Record<string, unknown> = {}): Any {
-  return {
-    boardId: london,
-    title: 'Update test gala',
-    date: '2027-01-15',
-    timezone: 'Europe/London',
-    roles: [
-      {
-        title: 'Bartender',
-        startTime: '2027-01-15T18:00',
-        endTime: '2027-01-15T23:00',
-        payRate: 12,
-        ...role,
-      },
-    ],
-    ...over,
-  };
-}
+const job = (over: Record<string, unknown> = {}, role: Record<string, unknown> = {}) =>
+  oneRoleJob(london, over, role);
 
 /** Jobs created for a test, as the platform answered. */
 async function created(input: Record<string, unknown>): Promise<Any[]> {

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operationsOf, variablesOf } from '../helpers/sent.js';
 import { dataTypeOf, type SeededProfile, seededProfiles } from './crew-support.js';
-import { useWriteSandbox } from './write-support.js';
+import { listedAs, useWriteSandbox } from './write-support.js';
 
 const suite = useWriteSandbox();
 let profiles: Record<string, SeededProfile>;
@@ -148,19 +148,12 @@ describe("update_profile_data_types: the platform's answer when the catalogue ca
   });
 
   it('declares honest annotations', async () => {
-    const writer = await suite.connectAs('crew-write-only');
-    try {
-      const tool = (await writer.client.listTools()).tools.find(
-        (candidate) => candidate.name === 'update_profile_data_types',
-      );
-      expect(tool?.annotations).toMatchObject({
-        readOnlyHint: false,
-        destructiveHint: true,
-        idempotentHint: true,
-        openWorldHint: true,
-      });
-    } finally {
-      await writer.close();
-    }
+    const tool = await listedAs(suite, 'crew-write-only', 'update_profile_data_types');
+    expect(tool?.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
   });
 });

@@ -117,6 +117,40 @@ export async function findLegacyRole(
 
 export const money = (amount: number) => amount.toFixed(2);
 
+/** The tool as a client with `sandboxKey` sees it in tools/list; undefined when it is not listed. */
+export async function listedAs(suite: WriteSuite, sandboxKey: string, name: string): Promise<Any> {
+  const client = await suite.connectAs(sandboxKey);
+  try {
+    return (await client.client.listTools()).tools.find((tool) => tool.name === name);
+  } finally {
+    await client.close();
+  }
+}
+
+/** A createJobs job with one Bartender role, 18:00-23:00 London on 2027-01-15; `over` and `role` override. */
+export function oneRoleJob(
+  boardId: string,
+  over: Record<string, unknown> = {},
+  role: Record<string, unknown> = {},
+): Any {
+  return {
+    boardId,
+    title: 'Write test gala',
+    date: '2027-01-15',
+    timezone: 'Europe/London',
+    roles: [
+      {
+        title: 'Bartender',
+        startTime: '2027-01-15T18:00',
+        endTime: '2027-01-15T23:00',
+        payRate: 12,
+        ...role,
+      },
+    ],
+    ...over,
+  };
+}
+
 /** Requests by operation since the last resetStats, e.g. { createJobs: 1 }. */
 export function operations(sandbox: RunningSandbox): Record<string, number> {
   return { ...sandbox.stats.graphqlByOperation };
