@@ -8,7 +8,10 @@ import ts from 'typescript';
 const OBSERVERS = new Set(['requestsDuring', 'seeing', 'operationsOf', 'variablesOf', 'operations']);
 
 export interface TestCase {
+  /** The title as written in the source (quotes included). */
   title: string;
+  /** The title's text, when it is a plain string. */
+  name?: string;
   /** Names the tool (a string literal) in its body. */
   literals: Set<string>;
   observes: boolean;
@@ -107,7 +110,11 @@ export function testCases(source: string, fileName = 'x.test.ts'): TestCase[] {
     if (ts.isCallExpression(node) && isTestCall(node)) {
       const [title, callback] = [node.arguments[0], node.arguments[node.arguments.length - 1]];
       if (callback && (ts.isArrowFunction(callback) || ts.isFunctionExpression(callback))) {
-        cases.push(analyseCase(callback.body, title?.getText() ?? '', helpers));
+        const named = title && (ts.isStringLiteral(title) || ts.isNoSubstitutionTemplateLiteral(title));
+        cases.push({
+          ...analyseCase(callback.body, title?.getText() ?? '', helpers),
+          ...(named ? { name: title.text } : {}),
+        });
         return;
       }
     }

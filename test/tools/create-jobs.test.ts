@@ -82,6 +82,43 @@ describe('create_jobs: what it sends', () => {
     expect(sent).not.toMatch(/skills|attributes/);
   });
 
+  it('sends every requirement kind and shows them as phrases (§2.2 Role.requirements, §2.3)', async () => {
+    const seeded = await gql(
+      suite.sandbox,
+      '{ companyJobs(input: { perPage: 100 }) { paginatedList { roles { roleTypeId } } } }',
+    );
+    const roleTypeId = seeded.body.data.companyJobs.paginatedList
+      .flatMap((one: Any) => one.roles)
+      .find((r: Any) => r.roleTypeId).roleTypeId;
+    const profiles = (
+      await gql(
+        suite.sandbox,
+        '{ companyCrewAll(input: { perPage: 1 }) { paginatedList { profiles { id } } } }',
+      )
+    ).body.data.companyCrewAll.paginatedList[0].profiles;
+    const requirements = {
+      dataType: [{ dataTypeTitle: 'Languages', optionNames: ['English', 'Spanish'], condition: 'ANY' }],
+      roleType: { roleTypeId, condition: 'EQUAL' },
+      profile: { profileIds: [profiles[0].id], condition: 'ANY' },
+      ageRestriction: { minAge: 18 },
+      genderRestriction: { genders: ['FEMALE'] },
+      distanceRestriction: { maxDistanceKm: 25 },
+      labels: ['vip'],
+      tags: ['bar'],
+    };
+    const result = await suite.see('create_jobs', { jobs: [job({}, { requirements })] });
+    expect(result.isError, result.text).toBe(false);
+    expect(variablesOf(result.sent, 'createJobs')).toMatchObject({
+      input: { jobs: [{ roles: [{ requirements }] }] },
+    });
+    const phrases = result.data.jobs[0].roles[0].requirements.join('; ');
+    expect(phrases).toMatch(/"Languages" ANY \[English, Spanish\]/);
+    expect(phrases).toMatch(/roleType \d+/);
+    expect(phrases).toMatch(/profile ANY \[\d+\]/);
+    expect(phrases).toMatch(/age 18\+/);
+    expect(phrases).toMatch(/within 25 km/);
+  });
+
   it('creates linked jobs that share one timezone (rule 3)', async () => {
     const result = await suite.see('create_jobs', {
       multiDay: true,
