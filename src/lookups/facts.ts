@@ -10,12 +10,12 @@ import type { Lookups } from './index.js';
 const MAX_ROUNDS = 4;
 
 /** What is known without a request: the board zones cached from earlier answers. */
-export function initialFacts(lookups: Lookups): Facts {
+function initialFacts(lookups: Lookups): Facts {
   return { boardZones: lookups.jobs.cachedBoardZones() };
 }
 
 /** `facts` with the requested ones read (concurrently). */
-export async function gatherFacts(
+async function gatherFacts(
   lookups: Lookups,
   facts: Facts,
   request: FactRequest,

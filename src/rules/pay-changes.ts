@@ -26,7 +26,7 @@ import {
 import { instantToWallClock, RULE_NEW_TIMEZONE, toEpochMs } from './time.js';
 import type { Confirmation } from './verdict.js';
 
-export const RULE_PAY_SIDE_EFFECT =
+const RULE_PAY_SIDE_EFFECT =
   '§4.4 rules 4 and 6: a moved role keeps its wall clock, and its total follows its elapsed length and break';
 
 /** A role an update rewrites, and what it looks like afterwards. */
@@ -68,7 +68,7 @@ function elapsedAfter(touched: TouchedRole): number {
 }
 
 /** "role 12 "Bartender" (job 7, 2027-03-14)" */
-export function roleLabel(touched: Pick<TouchedRole, 'job' | 'role'>): string {
+function roleLabel(touched: Pick<TouchedRole, 'job' | 'role'>): string {
   return `role ${touched.role.id} "${touched.role.title}" (job ${touched.job.id}, ${touched.job.date})`;
 }
 

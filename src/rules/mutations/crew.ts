@@ -27,7 +27,7 @@ export interface CrewProfileInputLike {
   dataTypes?: readonly DataTypeAnswerInput[];
 }
 
-export const ANSWERS_UNCHECKED =
+const ANSWERS_UNCHECKED =
   "The company's data types could not be read (needs crew:read), so the answers were checked by the platform only.";
 
 function refIssues(answers: readonly DataTypeAnswerInput[] | undefined, path: string): RuleIssue[] {

@@ -3,7 +3,7 @@
 // instant; one without is a wall clock in the filter's zone, resolved like a role time. A wall
 // clock the clocks skip (DST gap) is refused with the valid times around it, and one that
 // happens twice (DST overlap) is read at its first occurrence and flagged with that offset.
-// Without a zone, a bare date can mean each item's own local day (list_jobs: each job's zone):
+// Without a zone, a bare date can mean each item's own local day (each job's own zone, for jobs):
 // the UTC window is widened by the widest offsets and the items are then cut by local date.
 
 import { type Checked, errorIssue, hasErrors, type RuleIssue } from '../issues.js';
