@@ -18,7 +18,7 @@ export const roleViewSchema = z.object({
   start: z
     .string()
     .describe(
-      'Local wall-clock time in the job timezone; HH:mm on the job date, +hh:mm when ambiguous (DST)',
+      'Local wall-clock time in the job timezone; HH:mm on the job date, (+hh:mm) when ambiguous (DST)',
     ),
   end: z.string(),
   quantity: z.number(),
@@ -48,7 +48,7 @@ export type JobView = z.infer<typeof jobViewSchema>;
 
 /**
  * "2026-11-25 18:00" in the zone; the date is dropped for a time on `sameDayAs`. A wall clock that
- * happens twice that day (clocks going back) carries its offset: "01:30+01:00".
+ * happens twice that day (clocks going back) carries its offset: "01:30 (+01:00)".
  */
 export function localTime(iso: string, zone: string, sameDayAs?: string): string {
   let clock: ReturnType<typeof localClock>;
@@ -57,7 +57,7 @@ export function localTime(iso: string, zone: string, sameDayAs?: string): string
   } catch {
     return iso;
   }
-  const time = `${clock.time}${clock.offset ?? ''}`;
+  const time = clock.offset ? `${clock.time} (${clock.offset})` : clock.time;
   return sameDayAs && clock.date === sameDayAs ? time : `${clock.date} ${time}`;
 }
 

@@ -152,7 +152,7 @@ describe('create_jobs: what it sends', () => {
     expect(result.data.warnings.join('\n')).toMatch(
       /DST_AMBIGUOUS: jobs\[0\]\.roles\[0\]\.startTime: 01:30 happens twice/,
     );
-    expect(result.data.jobs[0].roles[0].start).toBe('01:30+01:00');
+    expect(result.data.jobs[0].roles[0].start).toBe('01:30 (+01:00)');
     expect(result.data.jobs[0].roles[0].end).toBe('06:00');
     // The result reports what was done: no "Fix:" advice for a write that has happened.
     expect(result.data.warnings.join('\n')).not.toMatch(/Fix:/);

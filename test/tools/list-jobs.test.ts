@@ -86,8 +86,8 @@ describe('list_jobs: what it sends and shows', () => {
     const id = body.data.createJobs.jobs[0].id;
     const result = await see({ jobIds: [id] });
     expect(variablesOf(result.sent, 'companyJobs')).toMatchObject({ input: { filter: { jobIds: [id] } } });
-    expect(result.data.jobs[0].roles[0]).toMatchObject({ start: '00:30', end: '01:30+01:00' });
-    expect(result.text).toContain('00:30-01:30+01:00');
+    expect(result.data.jobs[0].roles[0]).toMatchObject({ start: '00:30', end: '01:30 (+01:00)' });
+    expect(result.text).toContain('00:30-01:30 (+01:00)');
   });
 
   it('fetches every page up to maxItems and cuts to the context budget with a note', async () => {
