@@ -247,6 +247,59 @@ function touchedRoles(
 }
 
 /**
+ * Every role the update rewrites, in the zone it will have (rule 4): the roles of every moved day
+ * keep their wall clocks in the new zone; an edited role is checked at its new times instead.
+ */
+function rewrittenRoleIssues(
+  jobs: readonly JobEditLike[],
+  current: ReadonlyMap<string, UpstreamJob>,
+  moves: ReadonlyMap<string, Move>,
+  moved: readonly UpstreamJob[],
+): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const edited = new Set(
+    jobs.flatMap((edit) =>
+      (edit.roles ?? []).filter((role) => role.startTime || role.endTime).map((role) => role.id),
+    ),
+  );
+  for (const job of moved) {
+    const move = moves.get(job.id)!;
+    issues.push(
+      ...checkTimezoneChange({
+        fromZone: job.timezone,
+        toZone: move.zone,
+        path: move.path,
+        // An edited role is checked at its new times below.
+        roles: job.roles
+          .filter((role) => !edited.has(role.id))
+          .map((role) => ({
+            ...role,
+            label: `role ${role.id} of job ${job.id} (${job.date})`,
+            jobDate: job.date,
+          })),
+      }),
+    );
+  }
+  jobs.forEach((edit, jobIndex) => {
+    const job = current.get(edit.id)!;
+    (edit.roles ?? []).forEach((roleEdit, roleIndex) => {
+      const role = job.roles.find((existing) => existing.id === roleEdit.id)!;
+      issues.push(
+        ...checkRoleEdit({
+          role,
+          edit: roleEdit,
+          jobDate: job.date,
+          fromZone: job.timezone,
+          toZone: moves.get(job.id)?.zone ?? job.timezone,
+          path: joinPath('jobs', jobIndex, 'roles', roleIndex),
+        }),
+      );
+    });
+  });
+  return issues;
+}
+
+/**
  * The updateJobs checker: refuse, ask for the jobs (then for the multi-day groups a timezone
  * change moves), or the payload with what it moves, the roles it rewrites and the confirmation a
  * side-effect pay change needs.
@@ -275,45 +328,7 @@ export function planJobUpdate<T extends { jobs: readonly JobEditLike[] }>(
 
   const { moves, moved, issues: groupIssues } = newZones(input.jobs, current, facts.groups ?? new Map());
   issues.push(...groupIssues);
-  const edited = new Set(
-    input.jobs.flatMap((edit) =>
-      (edit.roles ?? []).filter((role) => role.startTime || role.endTime).map((role) => role.id),
-    ),
-  );
-  for (const job of moved) {
-    const move = moves.get(job.id)!;
-    issues.push(
-      ...checkTimezoneChange({
-        fromZone: job.timezone,
-        toZone: move.zone,
-        path: move.path,
-        // An edited role is checked at its new times below.
-        roles: job.roles
-          .filter((role) => !edited.has(role.id))
-          .map((role) => ({
-            ...role,
-            label: `role ${role.id} of job ${job.id} (${job.date})`,
-            jobDate: job.date,
-          })),
-      }),
-    );
-  }
-  input.jobs.forEach((edit, jobIndex) => {
-    const job = current.get(edit.id)!;
-    (edit.roles ?? []).forEach((roleEdit, roleIndex) => {
-      const role = job.roles.find((existing) => existing.id === roleEdit.id)!;
-      issues.push(
-        ...checkRoleEdit({
-          role,
-          edit: roleEdit,
-          jobDate: job.date,
-          fromZone: job.timezone,
-          toZone: moves.get(job.id)?.zone ?? job.timezone,
-          path: joinPath('jobs', jobIndex, 'roles', roleIndex),
-        }),
-      );
-    });
-  });
+  issues.push(...rewrittenRoleIssues(input.jobs, current, moves, moved));
   const touched = touchedRoles(input.jobs, current, moves, moved);
   issues.push(...touched.flatMap(checkSavedBreak));
   const refused = refuseOrNeed(issues, undefined);
