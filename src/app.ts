@@ -6,7 +6,7 @@ import { allTools } from '../tools/index.js';
 import type { Config } from './config.js';
 import { instructions } from './instructions.js';
 import type { Logger } from './logger.js';
-import { createLookups } from './lookups/index.js';
+import { createLookups, invalidateOnEvent } from './lookups/index.js';
 import type { ToolDefinition } from './mcp/define-tool.js';
 import { findMismatches } from './mcp/live-schema.js';
 import { type Credentials, tokenUrlFor } from './platform/auth.js';
@@ -138,6 +138,8 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   const lookups = createLookups(platform, logger);
   const context = createContextSurface(platform, logger, options.resources);
   const events = await createWebhookEvents({ config, platform, logger, sandbox, transport });
+  // A change the platform reported (ours or anyone's) makes cached staffing reads stale.
+  const stopInvalidating = events.log.onAppend((event) => invalidateOnEvent(lookups, event.type));
   return {
     config,
     platform,
@@ -156,6 +158,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     },
     start: (startContext) => events.start(startContext),
     async close() {
+      stopInvalidating();
       await events
         .close()
         .catch((error: unknown) => logger.warn({ err: String(error) }, 'closing webhook events failed'));

@@ -3,6 +3,8 @@
 // no single tool description can carry. Kept under ~350 words (a test counts them).
 export const instructions = `crew-mcp reads and changes a crew-staffing platform: jobs on boards, roles inside jobs (with requirements, pay and breaks), crew members with profiles of data types, and crew jobs (assignments of crew to roles, by status).
 
+Staffing: find_open_roles lists roles with open places; find_matching_crew answers "who can work this role?" in one call: qualified crew free at its time, ranked with reasons, plus clashes, near misses and what a person must check.
+
 Finding things: list_jobs (dates, boards, job ids, crew-job status), list_crew (name/email search, status), get_crew (one member's profile answers), list_crew_jobs (assignments), list_leavers, list_events (changes reported by webhook). Resources for context: crew://boards, crew://boards/{boardId}/schedule, crew://jobs/{jobId}, crew://crew/{crewId}, crew://schema. Prompts walk through common work: staff_role, plan_multi_day_job, move_job_timezone, weekly_schedule_digest, audit_crew_profiles.
 
 Changing things: create_jobs, update_jobs, create_crew, update_crew, update_profile_data_types; crew files through upload_crew_file and list_crew_files; webhook subscriptions through list_webhooks, create_webhook and delete_webhook.

@@ -12,7 +12,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
-import type { Lookups } from './lookups/index.js';
+import { invalidateAfterWrite, type Lookups } from './lookups/index.js';
 import { isWriteTool, resolveHint, type ToolContext, type ToolDefinition } from './mcp/define-tool.js';
 import { type ErrorHints, formatError } from './mcp/format-error.js';
 import { renderCompact } from './mcp/render.js';
@@ -174,6 +174,10 @@ async function runTool(
       'tool call failed',
     );
     return { isError: true, content: [{ type: 'text', text: formatted.text }] };
+  } finally {
+    // A write (even one that failed or whose outcome is unknown) may have changed what the
+    // lookups cached: the next read must see the platform as it is now.
+    if (isWriteTool(tool)) invalidateAfterWrite(app.lookups);
   }
 }
 

@@ -5,6 +5,8 @@ import { createJobs } from './create-jobs.js';
 import { createWebhook } from './create-webhook.js';
 import { deleteWebhook } from './delete-webhook.js';
 import { describeSchema } from './describe-schema.js';
+import { findMatchingCrew } from './find-matching-crew.js';
+import { findOpenRoles } from './find-open-roles.js';
 import { getCrew } from './get-crew.js';
 import { getCrewFile } from './get-crew-file.js';
 import { listCrew } from './list-crew.js';
@@ -38,6 +40,8 @@ export const tools: Record<string, ToolDefinition> = {
   update_crew: updateCrew,
   update_profile_data_types: updateProfileDataTypes,
   describe_schema: describeSchema,
+  find_matching_crew: findMatchingCrew,
+  find_open_roles: findOpenRoles,
 } as Record<string, ToolDefinition>;
 
 export const allTools: ToolDefinition[] = Object.values(tools);

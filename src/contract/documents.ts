@@ -61,3 +61,7 @@ export const crewOneDocument = contractDocument('crew-one');
 export const companyCrewJobsDocument = contractDocument('company-crew-jobs');
 /** The company's data types as crew profiles carry them (DataTypeDefinition), paginated. */
 export const dataTypeCatalogDocument = contractDocument('data-type-catalog');
+/** Crew with role types, profile ids and verified options only, paginated (matching). */
+export const crewMatchingDocument = contractDocument('crew-matching');
+/** Crew jobs overlapping a time window: crew, status, job and role instants, paginated (availability). */
+export const crewJobsWindowDocument = contractDocument('crew-jobs-window');

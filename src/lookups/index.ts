@@ -5,11 +5,15 @@ import type { Platform } from '../platform/client.js';
 import { CrewLookup } from './crew.js';
 import { createDataTypeCatalog, type DataTypeCatalog } from './data-types.js';
 import { JobLookup } from './jobs.js';
+import { StaffingLookup } from './staffing.js';
 
 export interface Lookups {
   jobs: JobLookup;
   dataTypes: DataTypeCatalog;
+  /** The crew member an update names (update_crew's answer checks). */
   crew: CrewLookup;
+  /** Crew and crew jobs for matching, cached briefly (find_matching_crew). */
+  staffing: StaffingLookup;
 }
 
 export function createLookups(platform: Platform, logger: Logger): Lookups {
@@ -17,5 +21,20 @@ export function createLookups(platform: Platform, logger: Logger): Lookups {
     jobs: new JobLookup(platform),
     dataTypes: createDataTypeCatalog(platform, logger),
     crew: new CrewLookup(platform),
+    staffing: new StaffingLookup(platform),
   };
+}
+
+/**
+ * After a write tool ran (successfully or with an unknown outcome): drop what it may have made
+ * stale. The data type catalogue has its own invalidation (update_profile_data_types).
+ */
+export function invalidateAfterWrite(lookups: Lookups): void {
+  lookups.staffing.invalidate();
+}
+
+/** A webhook event of this type arrived: drop what it says changed. */
+export function invalidateOnEvent(lookups: Lookups, eventType: string): void {
+  if (eventType.startsWith('crew.')) lookups.staffing.invalidateCrew();
+  else lookups.staffing.invalidateAssignments();
 }

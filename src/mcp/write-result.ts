@@ -6,7 +6,7 @@
 import { settle } from '../lookups/facts.js';
 import type { FieldProblem } from '../platform/errors.js';
 import { UserInputError } from '../platform/errors.js';
-import { errorsOf, type RuleIssue, sortIssues } from '../rules/issues.js';
+import { errorsOf, hasErrors, type RuleIssue, sortIssues } from '../rules/issues.js';
 import type { Facts, Plan, Verdict } from '../rules/verdict.js';
 import type { ToolContext } from './define-tool.js';
 
@@ -21,6 +21,11 @@ export function refusal(what: string, issues: readonly RuleIssue[], outcome = 'n
     `${what} ${outcome}: ${problems.length} problem${problems.length === 1 ? '' : 's'} found before calling the platform.`,
     problems,
   );
+}
+
+/** Throw the refusal when any issue is an error: nothing is sent. For checks outside a checker. */
+export function stopOnErrors(issues: readonly RuleIssue[], what: string): void {
+  if (hasErrors(issues)) throw refusal(what, issues);
 }
 
 /**

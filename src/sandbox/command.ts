@@ -1,6 +1,7 @@
 // `crew-mcp sandbox [flags]`: run the embedded sandbox platform on its own, print where it is and
 // which demo keys to use, and stay up until SIGINT/SIGTERM.
 import { CREW_JOB_PATH } from './apps-endpoint.js';
+import { MAX_CREW_COUNT, SEED_CREW_COUNT } from './seed.js';
 import { startSandbox } from './server.js';
 import {
   type FaultSettings,
@@ -11,14 +12,15 @@ import {
 } from './types.js';
 
 export const SANDBOX_USAGE = `Usage: crew-mcp sandbox [--host 127.0.0.1] [--port 4000] [--latency-ms N]
-                        [--error-rate R] [--rate-limit N] [--token-lifetime S]
+                        [--error-rate R] [--rate-limit N] [--token-lifetime S] [--crew N]
 
   --host HOST            interface to listen on (default 127.0.0.1)
   --port N               TCP port, 0 for a free one (default 4000)
   --latency-ms N         delay added to every GraphQL and REST request
   --error-rate R         share 0..1 of GraphQL and REST requests answered with 503
   --rate-limit N         requests per second per client before 429 (0 = off)
-  --token-lifetime S     lifetime of issued tokens in seconds (default 43200)`;
+  --token-lifetime S     lifetime of issued tokens in seconds (default 43200)
+  --crew N               crew in the company (default 260, the seed); more are generated after it`;
 
 export class SandboxUsageError extends Error {
   override name = 'SandboxUsageError';
@@ -49,6 +51,9 @@ const FLAGS: Record<string, FlagParser> = {
   },
   '--token-lifetime': (value, options) => {
     options.faults.tokenLifetimeSeconds = integerIn(value, '--token-lifetime', 1, 31_536_000);
+  },
+  '--crew': (value, options) => {
+    options.crewCount = integerIn(value, '--crew', SEED_CREW_COUNT, MAX_CREW_COUNT);
   },
 };
 

@@ -22,13 +22,15 @@ export interface SandboxDataOptions {
   today: string;
   /** Seed of the PRNG: the same seed and today give identical data. */
   seed: number;
+  /** Crew in the company (default and minimum: the seed's 260); see SeedOptions.crewCount. */
+  crewCount?: number;
   /** The clock for timestamps written by mutations; defaults to the real time. */
   clock?: () => Date;
 }
 
 export function createSandboxData(options: SandboxDataOptions): SandboxData {
   const store = new SandboxStore(monotonic(options.clock ?? (() => new Date())));
-  seedStore(store, { today: options.today, seed: options.seed });
+  seedStore(store, { today: options.today, seed: options.seed, crewCount: options.crewCount });
   const listeners = new Set<EventListener>();
   let eventCount = 0;
 

@@ -1,5 +1,12 @@
 // The sandbox's deterministic demo data. The seed lives in ./seed/ (one module per kind of
 // data); this module keeps the old import path working.
 
-export { SEED_COMPANY_ID, SEED_CREW_COUNT, SEED_LEAVER_COUNT, seedStore } from './seed/index.js';
+export {
+  MAX_CREW_COUNT,
+  SEED_COMPANY_ID,
+  SEED_CREW_COUNT,
+  SEED_LEAVER_COUNT,
+  type SeedOptions,
+  seedStore,
+} from './seed/index.js';
 export { Rng } from './seed/rng.js';

@@ -22,7 +22,11 @@ import { WebhookDispatcher } from './webhooks.js';
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const logger = options.logger ?? silentSandboxLogger;
   const seed = options.seed ?? 42;
-  const data = createSandboxData({ today: options.today ?? new Date().toISOString().slice(0, 10), seed });
+  const data = createSandboxData({
+    today: options.today ?? new Date().toISOString().slice(0, 10),
+    seed,
+    crewCount: options.crewCount,
+  });
   const keys = buildKeyring(options.keys);
   const stats = createStats();
   const faults = new FaultInjector(options.faults, options.random ?? seededRandom(seed));

@@ -200,6 +200,11 @@ export interface SandboxOptions {
   today?: string;
   /** Seed for the deterministic data; default 42. Also seeds the fault generator unless `random` is given. */
   seed?: number;
+  /**
+   * Crew in the company: at least the seed's 260 (the default). Crew beyond it are generated after
+   * the default seed, which stays identical; they have profiles and answers but no crew jobs.
+   */
+  crewCount?: number;
   /** Random source in [0, 1) for errorRate/dropRate decisions; default a generator seeded with `seed`. */
   random?: () => number;
   /** First webhook retry delay in ms, doubled per attempt (1 s, 2 s, 4 s ...); default 1000. */

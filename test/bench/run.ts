@@ -11,6 +11,7 @@ import { machineLines } from './machine.js';
 import { paginationSection } from './pagination.js';
 import { killTracked } from './processes.js';
 import type { BenchContext, Section } from './report.js';
+import { staffingSection } from './staffing.js';
 import { elapsedMs } from './stats.js';
 import { throughputSection } from './throughput.js';
 import { tokenRequestsSection } from './token-requests.js';
@@ -22,6 +23,7 @@ const SECTIONS: Section[] = [
   tokenRequestsSection,
   paginationSection,
   throughputSection,
+  staffingSection,
 ];
 
 /** The whole run must finish well inside five minutes; past this something hangs. */

@@ -116,7 +116,8 @@ describe('events over a connection (2025 era, resources/subscribe)', () => {
       );
       await until(() => (updates.includes(`crew://jobs/${jobId}`) ? true : undefined));
       expect(updates.slice(count)).not.toContain('crew://events');
-      expect(log.listenerCount).toBe(1);
+      // The connection's listener, and the app's own (staffing reads are dropped on any event).
+      expect(log.listenerCount).toBe(2);
     } finally {
       await connected.close();
     }
@@ -159,10 +160,11 @@ describe('events over HTTP (2026-07-28 listen per request; 2025 sessions)', () =
       for (const client of [modern, legacy]) {
         expect((await eventsFor(client, jobId))[0]).toMatchObject({ type: 'job.created' });
       }
-      // Many requests: the notifier's listener and one for the 2025-era session, not one per request.
+      // Many requests: the notifier's listener and one for the 2025-era session, not one per request
+      // (plus the app's own, which drops cached staffing reads on any event).
       for (let i = 0; i < 5; i++) await legacy.readResource({ uri: 'crew://events' });
       for (let i = 0; i < 5; i++) await modern.readResource({ uri: 'crew://events' });
-      expect(log.listenerCount).toBe(2);
+      expect(log.listenerCount).toBe(3);
       await subscription.close();
     } finally {
       await modern.close();

@@ -16,7 +16,7 @@ let client: Client;
 const CASES: Record<string, { args: Record<string, string>; tools: string[]; links: string[] }> = {
   staff_role: {
     args: { jobId: '736', role: 'Chef' },
-    tools: ['list_jobs', 'list_crew', 'get_crew', 'list_crew_jobs'],
+    tools: ['list_jobs', 'find_open_roles', 'find_matching_crew', 'get_crew', 'list_crew_jobs'],
     links: ['crew://jobs/736'],
   },
   plan_multi_day_job: {

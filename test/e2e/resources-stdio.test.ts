@@ -31,6 +31,7 @@ describe('over stdio', () => {
       'list_jobs',
       'crew://boards',
       'staff_role',
+      'find_matching_crew',
       'IANA',
       'wall-clock',
       'DST',

@@ -154,3 +154,23 @@ export async function requestsDuring<T>(
   const start = marker ? sb.stats.requests.lastIndexOf(marker) + 1 : before;
   return { result, sent: sb.stats.requests.slice(Math.max(0, start)) };
 }
+
+/**
+ * Every item of a paginated root field (`companyCrewAll`, `companyJobs`, ...), read page by page
+ * over GraphQL as demo-admin: a test's own view of the platform, independent of the product.
+ */
+export async function gqlEveryPage(sb: RunningSandbox, field: string, selection: string): Promise<Json[]> {
+  const items: Json[] = [];
+  for (let page = 1; page <= 1000; page++) {
+    const answer = await gql(
+      sb,
+      `query($page: Int) { ${field}(input: { page: $page, perPage: 100 }) { pager { pageCount } paginatedList { ${selection} } } }`,
+      { page },
+    );
+    if (answer.body?.errors) throw new Error(`${field}: ${JSON.stringify(answer.body.errors)}`);
+    const list = answer.body.data[field];
+    items.push(...list.paginatedList);
+    if (page >= list.pager.pageCount) return items;
+  }
+  throw new Error(`${field}: more than 1000 pages`);
+}

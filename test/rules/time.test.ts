@@ -481,15 +481,15 @@ describe('resolveReadRange: read filters by the same rules as role times', () =>
   it('a bare date is that whole day in the zone, closed at both ends', () => {
     expect(read({ from: '2026-12-01', to: '2026-12-01', timeZone: 'Asia/Kolkata' })).toEqual({
       ok: true,
-      value: { fromUtc: '2026-11-30T18:30:00Z', toUtc: '2026-12-01T18:29:59.999Z' },
+      value: { fromUtc: '2026-11-30T18:30:00.000Z', toUtc: '2026-12-01T18:29:59.999Z' },
       issues: [],
     });
     // DST days are 25 and 23 hours long.
     expect(read({ from: '2026-10-25', to: '2026-10-25', timeZone: 'Europe/London' })).toMatchObject({
-      value: { fromUtc: '2026-10-24T23:00:00Z', toUtc: '2026-10-25T23:59:59.999Z' },
+      value: { fromUtc: '2026-10-24T23:00:00.000Z', toUtc: '2026-10-25T23:59:59.999Z' },
     });
     expect(read({ from: '2027-03-28', to: '2027-03-28', timeZone: 'Europe/London' })).toMatchObject({
-      value: { fromUtc: '2027-03-28T00:00:00Z', toUtc: '2027-03-28T22:59:59.999Z' },
+      value: { fromUtc: '2027-03-28T00:00:00.000Z', toUtc: '2027-03-28T22:59:59.999Z' },
     });
   });
 
@@ -498,7 +498,7 @@ describe('resolveReadRange: read filters by the same rules as role times', () =>
     expect(range).toMatchObject({
       ok: true,
       value: {
-        fromUtc: '2026-11-24T10:00:00Z',
+        fromUtc: '2026-11-24T10:00:00.000Z',
         toUtc: '2026-11-27T11:59:59.999Z',
         localDates: { from: '2026-11-25', to: '2026-11-26' },
       },
@@ -513,13 +513,13 @@ describe('resolveReadRange: read filters by the same rules as role times', () =>
       read({ from: '2026-12-01T18:00:00+01:00', timeZone: 'America/New_York' }).ok &&
         read({ from: '2026-12-01T18:00:00+01:00' }),
     ).toMatchObject({
-      value: { fromUtc: '2026-12-01T17:00:00Z' },
+      value: { fromUtc: '2026-12-01T17:00:00.000Z' },
     });
     expect(read({ from: '2026-12-01T18:00', timeZone: 'America/New_York' })).toMatchObject({
-      value: { fromUtc: '2026-12-01T23:00:00Z' },
+      value: { fromUtc: '2026-12-01T23:00:00.000Z' },
     });
     expect(read({ from: '2026-12-01T18:00', timeZone: 'UTC' })).toMatchObject({
-      value: { fromUtc: '2026-12-01T18:00:00Z' },
+      value: { fromUtc: '2026-12-01T18:00:00.000Z' },
     });
   });
 
@@ -536,7 +536,7 @@ describe('resolveReadRange: read filters by the same rules as role times', () =>
 
   it('a wall clock in a DST overlap is read at its first offset, flagged with both offsets and how to pick', () => {
     const overlap = read({ from: '2026-11-01T01:30', timeZone: 'America/New_York' });
-    expect(overlap).toMatchObject({ ok: true, value: { fromUtc: '2026-11-01T05:30:00Z' } });
+    expect(overlap).toMatchObject({ ok: true, value: { fromUtc: '2026-11-01T05:30:00.000Z' } });
     expect(overlap.issues.map((issue) => [issue.code, issue.severity])).toEqual([
       ['DST_AMBIGUOUS', 'warning'],
     ]);
@@ -570,7 +570,7 @@ describe('resolveReadRange: read filters by the same rules as role times', () =>
     expect(
       read({ from: '2026-12-01', to: '2026-12-01', paths: { from: 'since', to: 'until' } }),
     ).toMatchObject({
-      value: { fromUtc: '2026-12-01T00:00:00Z', toUtc: '2026-12-01T23:59:59.999Z' },
+      value: { fromUtc: '2026-12-01T00:00:00.000Z', toUtc: '2026-12-01T23:59:59.999Z' },
     });
   });
 });

@@ -179,7 +179,10 @@ describe('create_jobs: what it sends', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 1200));
     const created = (
-      await allJobs(suite.sandbox, { fromRange: '2027-04-01T00:00:00Z', toRange: '2027-04-03T00:00:00Z' })
+      await allJobs(suite.sandbox, {
+        fromRange: '2027-04-01T00:00:00.000Z',
+        toRange: '2027-04-03T00:00:00.000Z',
+      })
     ).filter((stored) => stored.title === title);
     expect(created).toHaveLength(1);
   });

@@ -36,6 +36,8 @@ const VALID_ARGS: Record<string, Record<string, unknown>> = {
   update_crew: { crewId: 1, update: { phone: '+44 20 7946 0001' } },
   update_profile_data_types: { profileId: '1', dataTypes: [{ id: '1', title: 'Renamed' }] },
   describe_schema: { names: ['createJobs'] },
+  find_matching_crew: { jobId: '100', roleId: '101' },
+  find_open_roles: { from: '2026-11-28', to: '2026-11-29' },
 };
 
 /** Tools that never call the platform: they must keep working while it is down. */

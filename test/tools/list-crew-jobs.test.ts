@@ -23,11 +23,11 @@ describe('list_crew_jobs', () => {
   it('reads dates as UTC days by default, and in the given timezone', async () => {
     const utc = await see({ from: '2026-11-25', to: '2026-11-25' });
     expect(variablesOf(utc.sent, 'companyCrewJobs')).toMatchObject({
-      input: { filter: { fromRange: '2026-11-25T00:00:00Z', toRange: '2026-11-25T23:59:59.999Z' } },
+      input: { filter: { fromRange: '2026-11-25T00:00:00.000Z', toRange: '2026-11-25T23:59:59.999Z' } },
     });
     const sydney = await see({ from: '2026-11-25', timezone: 'Australia/Sydney' });
     expect(variablesOf(sydney.sent, 'companyCrewJobs')).toMatchObject({
-      input: { filter: { fromRange: '2026-11-24T13:00:00Z' } },
+      input: { filter: { fromRange: '2026-11-24T13:00:00.000Z' } },
     });
     expect(sydney.isError).toBe(false);
   });

@@ -30,7 +30,7 @@ describe('list_jobs: what it sends and shows', () => {
     const result = await see({ from: '2026-11-25', to: '2026-11-26', perPage: 100 });
     expect(result.isError).toBe(false);
     expect(variablesOf(result.sent, 'companyJobs')).toMatchObject({
-      input: { filter: { fromRange: '2026-11-24T10:00:00Z', toRange: '2026-11-27T11:59:59.999Z' } },
+      input: { filter: { fromRange: '2026-11-24T10:00:00.000Z', toRange: '2026-11-27T11:59:59.999Z' } },
     });
     expect(result.data.jobs.length).toBeGreaterThan(0);
     for (const job of result.data.jobs) expect(['2026-11-25', '2026-11-26']).toContain(job.date);
@@ -44,7 +44,7 @@ describe('list_jobs: what it sends and shows', () => {
       perPage: 100,
     });
     expect(variablesOf(result.sent, 'companyJobs')).toMatchObject({
-      input: { filter: { fromRange: '2026-11-24T18:30:00Z', toRange: '2026-11-25T18:29:59.999Z' } },
+      input: { filter: { fromRange: '2026-11-24T18:30:00.000Z', toRange: '2026-11-25T18:29:59.999Z' } },
     });
     expect(result.data.jobs.length).toBeGreaterThan(0);
   });
@@ -53,7 +53,7 @@ describe('list_jobs: what it sends and shows', () => {
     const result = await see({ from: '2026-11-01T01:30', timezone: 'America/New_York', perPage: 1 });
     expect(result.isError, result.text).toBe(false);
     expect(variablesOf(result.sent, 'companyJobs')).toMatchObject({
-      input: { filter: { fromRange: '2026-11-01T05:30:00Z' } },
+      input: { filter: { fromRange: '2026-11-01T05:30:00.000Z' } },
     });
     expect(result.data.notes).toEqual([
       expect.stringMatching(
@@ -122,10 +122,10 @@ describe('list_jobs: refused before anything is read', () => {
 
   it('a range that ends before it begins, and a date it cannot read', async () => {
     const reversed = await see({ from: '2026-11-26', to: '2026-11-25', timezone: 'UTC' });
-    expect(reversed.text).toMatch(/to: the range ends \(2026-11-25\) before it begins \(2026-11-26\)/);
+    expect(reversed.text).toMatch(/to: from \(2026-11-26\) is after to \(2026-11-25\)/);
     const unreadable = await see({ from: 'next tuesday' });
     expect(unreadable.isError).toBe(true);
-    expect(unreadable.text).toMatch(/from: "next tuesday" is neither a date YYYY-MM-DD nor an ISO date-time/);
+    expect(unreadable.text).toMatch(/from: "next tuesday" is not a date \(YYYY-MM-DD\) or an ISO date-time/);
     expect([...reversed.sent, ...unreadable.sent]).toEqual([]);
   });
 

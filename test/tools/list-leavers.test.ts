@@ -18,11 +18,11 @@ describe('list_leavers', () => {
   it('reads from/to as UTC days, or days in the given timezone', async () => {
     const utc = await see({ from: '2026-01-01', to: '2026-12-31' });
     expect(variablesOf(utc.sent, 'companyLeavers')).toMatchObject({
-      input: { fromRange: '2026-01-01T00:00:00Z', toRange: '2026-12-31T23:59:59.999Z' },
+      input: { fromRange: '2026-01-01T00:00:00.000Z', toRange: '2026-12-31T23:59:59.999Z' },
     });
     const kolkata = await see({ from: '2026-01-01', timezone: 'Asia/Kolkata' });
     expect(variablesOf(kolkata.sent, 'companyLeavers')).toMatchObject({
-      input: { fromRange: '2025-12-31T18:30:00Z' },
+      input: { fromRange: '2025-12-31T18:30:00.000Z' },
     });
   });
 
@@ -30,6 +30,6 @@ describe('list_leavers', () => {
     const result = await see({ from: '31/12/2026' });
     expect(result.isError).toBe(true);
     expect(result.sent).toEqual([]);
-    expect(result.text).toMatch(/from: "31\/12\/2026" is neither a date YYYY-MM-DD nor an ISO date-time/);
+    expect(result.text).toMatch(/from: "31\/12\/2026" is not a date \(YYYY-MM-DD\) or an ISO date-time/);
   });
 });

@@ -11,7 +11,6 @@ import { DAY_MS, MINUTE_MS, naiveMs, type WallClock, wallFromNaiveMs } from './c
 import { dstIssue, resolveLocalTime } from './dst.js';
 import { parseLocalDate } from './parse-local.js';
 import { offsetFromText } from './text-forms.js';
-import { formatUtc } from './wall-clock.js';
 import { checkTimeZone, timeZoneNotes } from './zones.js';
 
 export const RULE_READ_FILTER =
@@ -63,7 +62,7 @@ function invalid(value: string, path: string): RuleIssue {
     path,
     code: 'INVALID_DATE',
     rule: RULE_READ_FILTER,
-    detail: `${JSON.stringify(value)} is neither a date YYYY-MM-DD nor an ISO date-time.`,
+    detail: `${JSON.stringify(value)} is not a date (YYYY-MM-DD) or an ISO date-time.`,
     fix: 'Give a date like "2026-12-01" (the whole day) or a date-time like "2026-12-01T18:00" or "2026-12-01T18:00+01:00".',
   });
 }
@@ -125,21 +124,23 @@ export function resolveReadRange(input: ReadRangeInput): Checked<ReadRange> {
   if (hasErrors(issues) || from?.ok === false || to?.ok === false) return { ok: false, issues };
   const start = from?.value;
   const end = to?.value;
-  if (start && end && end.ms < start.ms) {
+  // Two bare dates compare as dates: widened to every zone's day, a reversed pair would overlap.
+  if (start && end && (end.ms < start.ms || (start.date && end.date && end.date < start.date))) {
     issues.push(
       errorIssue({
         path: paths.to,
         code: 'INVALID_RANGE',
         rule: RULE_READ_FILTER,
-        detail: `the range ends (${input.to}) before it begins (${input.from}).`,
+        detail: `from (${input.from}) is after to (${input.to}).`,
         fix: 'Swap from and to, or give a later to.',
       }),
     );
     return { ok: false, issues };
   }
+  // The instants are written as the platform's own answers write them (ISO, milliseconds, Z).
   const range: ReadRange = {};
-  if (start) range.fromUtc = formatUtc(start.ms);
-  if (end) range.toUtc = formatUtc(end.ms);
+  if (start) range.fromUtc = new Date(start.ms).toISOString();
+  if (end) range.toUtc = new Date(end.ms).toISOString();
   if (!zone && (start?.date || end?.date)) {
     range.localDates = {
       ...(start?.date ? { from: start.date } : {}),

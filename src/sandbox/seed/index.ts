@@ -10,14 +10,32 @@ import { seedProfiles, seedRoleTypes } from './catalogue.js';
 import type { SeedContext } from './context.js';
 import { seedCrewMember, seedLeaver } from './crew.js';
 import { ensureEveryCrewJobState } from './crew-jobs.js';
+import { seedExtraCrew } from './extra-crew.js';
 import { seedBoards, seedJobs } from './jobs.js';
 import { Rng } from './rng.js';
 
 export const SEED_COMPANY_ID = 'company-1';
 export const SEED_CREW_COUNT = 260;
 export const SEED_LEAVER_COUNT = 12;
+/** Upper bound of SandboxOptions.crewCount: scale runs, not a memory test. */
+export const MAX_CREW_COUNT = 100_000;
 
-export function seedStore(store: SandboxStore, options: { today: string; seed: number }): void {
+export interface SeedOptions {
+  today: string;
+  seed: number;
+  /**
+   * Crew in the company, at least SEED_CREW_COUNT; those beyond it are generated after the whole
+   * default seed (seed/extra-crew.ts), which therefore stays identical. Default SEED_CREW_COUNT.
+   */
+  crewCount?: number;
+}
+
+export function seedStore(store: SandboxStore, options: SeedOptions): void {
+  const crewCount = options.crewCount ?? SEED_CREW_COUNT;
+  if (!Number.isInteger(crewCount) || crewCount < SEED_CREW_COUNT || crewCount > MAX_CREW_COUNT)
+    throw new RangeError(
+      `crewCount must be a whole number from ${SEED_CREW_COUNT} (the default seed) to ${MAX_CREW_COUNT} (got ${crewCount})`,
+    );
   const todayMs = Date.parse(`${options.today}T00:00:00Z`);
   if (Number.isNaN(todayMs)) throw new Error(`today must be YYYY-MM-DD (got ${options.today})`);
   const ctx: SeedContext = {
@@ -34,4 +52,5 @@ export function seedStore(store: SandboxStore, options: { today: string; seed: n
   for (let i = 0; i < SEED_LEAVER_COUNT; i++) seedLeaver(ctx);
   seedJobs(ctx, boards, roleTypeIds, profileIds);
   ensureEveryCrewJobState(ctx);
+  if (crewCount > SEED_CREW_COUNT) seedExtraCrew(ctx, options.seed, crewCount - SEED_CREW_COUNT);
 }

@@ -1,0 +1,159 @@
+// The reads that staffing questions share (find_matching_crew): the company's crew as matching
+// needs them (role types, profile ids, verified options) and the crew jobs overlapping a time
+// window. Both are read in bounded concurrent pages (readAllPages) and kept for STAFFING_TTL_MS,
+// so a second question within that time costs only what is new to it (the role's job and its
+// window). The caches are dropped after any write tool call (src/server.ts) and on webhook events
+// (src/app.ts): crew events drop the crew, job and crew-job events drop the windows.
+import { crewJobsWindowDocument, crewMatchingDocument } from '../contract/documents.js';
+import type { Platform } from '../platform/client.js';
+import { type PageProgress, readAllPages } from '../platform/pages.js';
+import type { Assignment } from '../rules/availability.js';
+import { type CrewFacts, type ProfileAnswers, verifiedOptions } from '../rules/matching.js';
+import { TtlCache } from './ttl-cache.js';
+
+/** How long crew and crew jobs read for matching are reused: short, a staffing conversation's pace. */
+export const STAFFING_TTL_MS = 60_000;
+/** Bound of one crew read (500 pages); beyond it the answer says the list was cut. */
+export const MAX_MATCHING_CREW = 50_000;
+/** Bound of one window's crew jobs; far beyond what overlaps one role. */
+const MAX_WINDOW_CREW_JOBS = 10_000;
+/** Windows kept at once (one per role asked about). */
+const MAX_WINDOWS = 64;
+
+interface UpstreamMatchingCrew {
+  id: number;
+  firstName: string;
+  lastName: string;
+  status: string;
+  roleTypeIds?: string[] | null;
+  profiles: ProfileAnswers[];
+}
+
+interface UpstreamWindowCrewJob {
+  id: string;
+  status: string;
+  crew: { id: number; firstName: string; lastName: string };
+  role: { id: string; startTime: string; endTime: string };
+  job: { id: string };
+}
+
+export interface MatchingCrew {
+  crew: CrewFacts[];
+  /** The bound cut the list (MAX_MATCHING_CREW). */
+  truncated: boolean;
+}
+
+/** A crew job in a window, with the member's name (for crew booked on the role itself). */
+export interface WindowAssignment extends Assignment {
+  crewJobId: string;
+  crewName: string;
+}
+
+export interface WindowAssignments {
+  assignments: WindowAssignment[];
+  truncated: boolean;
+}
+
+export interface StaffingLookupOptions {
+  ttlMs?: number;
+  now?: () => number;
+}
+
+function toFacts(member: UpstreamMatchingCrew): CrewFacts {
+  return {
+    id: member.id,
+    name: `${member.firstName} ${member.lastName}`,
+    status: member.status,
+    roleTypeIds: (member.roleTypeIds ?? []).map(String),
+    profileIds: member.profiles.map((profile) => String(profile.id)),
+    verified: verifiedOptions(member.profiles),
+  };
+}
+
+function toAssignment(crewJob: UpstreamWindowCrewJob): WindowAssignment {
+  return {
+    crewJobId: crewJob.id,
+    crewId: crewJob.crew.id,
+    crewName: `${crewJob.crew.firstName} ${crewJob.crew.lastName}`,
+    status: crewJob.status,
+    jobId: String(crewJob.job.id),
+    roleId: String(crewJob.role.id),
+    window: { startMs: Date.parse(crewJob.role.startTime), endMs: Date.parse(crewJob.role.endTime) },
+  };
+}
+
+export class StaffingLookup {
+  private readonly crewCache: TtlCache<MatchingCrew>;
+  private readonly windowCache: TtlCache<WindowAssignments>;
+
+  constructor(
+    private readonly platform: Platform,
+    options: StaffingLookupOptions = {},
+  ) {
+    const ttlMs = options.ttlMs ?? STAFFING_TTL_MS;
+    this.crewCache = new TtlCache({ ttlMs, maxEntries: 8, now: options.now });
+    this.windowCache = new TtlCache({ ttlMs, maxEntries: MAX_WINDOWS, now: options.now });
+  }
+
+  /** Crew in these statuses (the platform filters them), as matching needs them. */
+  crew(
+    statuses: readonly string[],
+    options: { signal?: AbortSignal; onProgress?: PageProgress } = {},
+  ): Promise<MatchingCrew> {
+    const status = [...new Set(statuses)].sort();
+    return this.crewCache.get(
+      status.join(','),
+      async () => {
+        const { items, truncated } = await readAllPages<UpstreamMatchingCrew>(
+          this.platform.graphql,
+          crewMatchingDocument,
+          'companyCrewAll',
+          (page, perPage) => ({ input: { filter: { status }, page, perPage } }),
+          // Shared by every caller, so no caller's signal aborts it; progress goes to the first.
+          { maxItems: MAX_MATCHING_CREW, onProgress: options.onProgress },
+        );
+        return { crew: items.map(toFacts), truncated };
+      },
+      options.signal,
+    );
+  }
+
+  /** Every crew job whose role overlaps [fromUtc, toUtc], whatever its status. */
+  assignmentsDuring(fromUtc: string, toUtc: string, signal?: AbortSignal): Promise<WindowAssignments> {
+    return this.windowCache.get(
+      `${fromUtc}/${toUtc}`,
+      async () => {
+        const { items, truncated } = await readAllPages<UpstreamWindowCrewJob>(
+          this.platform.graphql,
+          crewJobsWindowDocument,
+          'companyCrewJobs',
+          (page, perPage) => ({ input: { filter: { fromRange: fromUtc, toRange: toUtc }, page, perPage } }),
+          { maxItems: MAX_WINDOW_CREW_JOBS },
+        );
+        return { assignments: items.map(toAssignment), truncated };
+      },
+      signal,
+    );
+  }
+
+  /** Whether a crew read in these statuses would be answered from the cache now. */
+  hasCrew(statuses: readonly string[]): boolean {
+    return this.crewCache.has([...new Set(statuses)].sort().join(','));
+  }
+
+  /** Crew changed (a crew event): profiles, answers or statuses may differ. */
+  invalidateCrew(): void {
+    this.crewCache.invalidate();
+  }
+
+  /** Jobs or crew jobs changed: assignments and role times may differ. */
+  invalidateAssignments(): void {
+    this.windowCache.invalidate();
+  }
+
+  /** After one of our own writes: anything may have changed. */
+  invalidate(): void {
+    this.invalidateCrew();
+    this.invalidateAssignments();
+  }
+}

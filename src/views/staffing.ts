@@ -1,0 +1,220 @@
+// What a model sees of a staffing answer (find_matching_crew): the role and its open places, who
+// matches and why, who would match but is booked elsewhere, near misses, and what no crew data
+// could check. Lists are cut to `limit` with their totals, so the answer stays small whatever
+// the company's size. The text says the same as structuredContent, once: reasons every shown
+// match shares are listed once instead of on every line.
+import { z } from 'zod';
+import { type Availability, BOOKED_STATUS, PENDING_STATUSES } from '../rules/availability.js';
+import type { CrewVerdict, MatchOutcome } from '../rules/matching.js';
+import { toRoleView, type UpstreamJob, type UpstreamRole } from './job.js';
+
+const assignmentRefSchema = z.object({ jobId: z.string(), roleId: z.string(), status: z.string() });
+
+const matchSchema = z.object({
+  crewId: z.number(),
+  name: z.string(),
+  reasons: z.array(z.string()).describe('One per requirement met'),
+  pending: z.array(assignmentRefSchema).optional().describe('Overlapping pending crew jobs elsewhere'),
+  thisRole: z.string().optional().describe("Status of the member's crew job on this role"),
+});
+
+export const staffedRoleSchema = z.object({
+  jobId: z.string(),
+  roleId: z.string(),
+  title: z.string(),
+  job: z.string(),
+  date: z.string(),
+  time: z.string().describe('Local start-end in the job timezone'),
+  timezone: z.string(),
+  quantity: z.number(),
+  booked: z.number(),
+  open: z.number(),
+});
+export type StaffedRole = z.infer<typeof staffedRoleSchema>;
+
+function countStatuses(role: UpstreamRole, statuses: readonly string[]): number {
+  return (role.crewJobs ?? []).filter((crewJob) => statuses.includes(crewJob.status)).length;
+}
+
+/** A role with its places: quantity, BOOKED crew jobs, and what is left open. */
+export function toStaffedRole(job: UpstreamJob, role: UpstreamRole): StaffedRole {
+  const view = toRoleView(role, job.timezone, job.date);
+  const booked = countStatuses(role, [BOOKED_STATUS]);
+  return {
+    jobId: String(job.id),
+    roleId: String(role.id),
+    title: role.title,
+    job: job.title,
+    date: job.date,
+    time: `${view.start}-${view.end}`,
+    timezone: job.timezone,
+    quantity: role.quantity,
+    booked,
+    open: Math.max(0, role.quantity - booked),
+  };
+}
+
+export const openRoleSchema = staffedRoleSchema.extend({
+  board: z.string().describe('"id name"'),
+  pending: z.number().describe('APPLIED, INVITED, SHORTLISTED, WAITING_LIST'),
+});
+export type OpenRole = z.infer<typeof openRoleSchema>;
+
+/** A role as find_open_roles lists it: its places, pending crew jobs and board. */
+export function toOpenRole(job: UpstreamJob, role: UpstreamRole): OpenRole {
+  return {
+    ...toStaffedRole(job, role),
+    board: `${job.board.id} ${job.board.name}`,
+    pending: countStatuses(role, PENDING_STATUSES),
+  };
+}
+
+export function openRoleLine(role: OpenRole): string {
+  return `- job ${role.jobId} role ${role.roleId} ${role.title} "${role.job}" · ${role.date} ${role.time} ${role.timezone} · board ${role.board} · open ${role.open}/${role.quantity}, booked ${role.booked}, pending ${role.pending}`;
+}
+
+export const matchingResultSchema = z.object({
+  role: staffedRoleSchema.optional(),
+  window: z.string().optional().describe('The time checked for availability (requirements given)'),
+  statuses: z.array(z.string()),
+  considered: z.number().describe('Crew evaluated'),
+  totalMatches: z.number(),
+  matches: z.array(matchSchema),
+  totalUnavailable: z.number(),
+  unavailable: z.array(
+    z.object({ crewId: z.number(), name: z.string(), jobId: z.string(), roleId: z.string() }),
+  ),
+  totalNearMisses: z.number().optional(),
+  nearMisses: z
+    .array(z.object({ crewId: z.number(), name: z.string(), failed: z.string() }))
+    .optional()
+    .describe('Available crew failing exactly one checkable requirement'),
+  booked: z
+    .array(z.object({ crewId: z.number(), name: z.string() }))
+    .optional()
+    .describe('Already BOOKED on this role'),
+  checked: z.array(z.string()).describe('Requirements checked against crew data'),
+  unchecked: z.array(z.string()).optional().describe('Requirements no crew data can check: a person must'),
+  notes: z.array(z.string()).optional(),
+});
+export type MatchingResult = z.infer<typeof matchingResultSchema>;
+
+export interface MatchingView {
+  role?: StaffedRole;
+  window?: string;
+  statuses: string[];
+  considered: number;
+  outcome: MatchOutcome;
+  booked: { crewId: number; name: string }[];
+  checked: string[];
+  unchecked: string[];
+  notes: string[];
+  limit: number;
+  includeNearMisses: boolean;
+}
+
+function flags(availability: Availability): Pick<z.infer<typeof matchSchema>, 'pending' | 'thisRole'> {
+  return {
+    ...(availability.pending.length ? { pending: availability.pending } : {}),
+    ...(availability.thisRole ? { thisRole: availability.thisRole } : {}),
+  };
+}
+
+function toMatch(verdict: CrewVerdict): z.infer<typeof matchSchema> {
+  return {
+    crewId: verdict.crew.id,
+    name: verdict.crew.name,
+    reasons: verdict.met,
+    ...flags(verdict.availability),
+  };
+}
+
+export function toMatchingResult(view: MatchingView): MatchingResult {
+  const { outcome, limit } = view;
+  const result: MatchingResult = {
+    ...(view.role ? { role: view.role } : {}),
+    ...(view.window ? { window: view.window } : {}),
+    statuses: view.statuses,
+    considered: view.considered,
+    totalMatches: outcome.matches.length,
+    matches: outcome.matches.slice(0, limit).map(toMatch),
+    totalUnavailable: outcome.unavailable.length,
+    unavailable: outcome.unavailable.slice(0, limit).map((verdict) => ({
+      crewId: verdict.crew.id,
+      name: verdict.crew.name,
+      jobId: verdict.availability.clash?.jobId ?? '',
+      roleId: verdict.availability.clash?.roleId ?? '',
+    })),
+    checked: view.checked,
+  };
+  if (view.includeNearMisses) {
+    result.totalNearMisses = outcome.nearMisses.length;
+    result.nearMisses = outcome.nearMisses.slice(0, limit).map((verdict) => ({
+      crewId: verdict.crew.id,
+      name: verdict.crew.name,
+      failed: verdict.failed[0]?.reason ?? '',
+    }));
+  }
+  if (view.booked.length) result.booked = view.booked;
+  if (view.unchecked.length) result.unchecked = view.unchecked;
+  if (view.notes.length) result.notes = view.notes;
+  return result;
+}
+
+function shown(total: number, count: number): string {
+  return count < total ? `${total} (${count} shown)` : String(total);
+}
+
+function flagText(match: z.infer<typeof matchSchema>): string[] {
+  return [
+    match.thisRole ? `this role ${match.thisRole}` : undefined,
+    ...(match.pending ?? []).map((ref) => `pending ${ref.status} job ${ref.jobId} role ${ref.roleId}`),
+  ].filter((part): part is string => part !== undefined);
+}
+
+/** The compact text of a matching result: every field once, one line per crew member. */
+export function matchingText(result: MatchingResult): string {
+  const lines: string[] = [];
+  const role = result.role;
+  if (role) {
+    lines.push(
+      `Role ${role.roleId} ${role.title} · job ${role.jobId} "${role.job}" ${role.date} ${role.time} ${role.timezone} · ${role.quantity} place${role.quantity === 1 ? '' : 's'}: ${role.booked} booked, ${role.open} open`,
+    );
+  }
+  if (result.window) lines.push(`Availability checked for ${result.window}`);
+  if (result.booked?.length)
+    lines.push(
+      `Booked on this role: ${result.booked.map((crew) => `${crew.crewId} ${crew.name}`).join('; ')}`,
+    );
+  lines.push(`Checked: ${result.checked.join('; ') || 'no checkable requirement'}`);
+  if (result.unchecked?.length)
+    lines.push(`Unchecked (a person must verify): ${result.unchecked.join('; ')}`);
+  // Reasons every shown match has in common are said once.
+  const common = result.matches.length
+    ? result.matches[0]!.reasons.filter((reason) =>
+        result.matches.every((match) => match.reasons.includes(reason)),
+      )
+    : [];
+  lines.push(
+    `${result.considered} crew considered (${result.statuses.join(', ')}): ${shown(result.totalMatches, result.matches.length)} match${common.length ? `; all shown meet ${common.join('; ')}` : ''}`,
+  );
+  for (const match of result.matches) {
+    const parts = [...match.reasons.filter((reason) => !common.includes(reason)), ...flagText(match)];
+    lines.push(`- ${match.crewId} ${match.name}${parts.length ? `: ${parts.join(' · ')}` : ''}`);
+  }
+  if (result.totalUnavailable) {
+    lines.push(
+      `Unavailable, booked on an overlapping role: ${shown(result.totalUnavailable, result.unavailable.length)}`,
+    );
+    for (const crew of result.unavailable)
+      lines.push(`- ${crew.crewId} ${crew.name}: job ${crew.jobId} role ${crew.roleId}`);
+  }
+  if (result.nearMisses) {
+    lines.push(
+      `Near misses, one requirement failed: ${shown(result.totalNearMisses ?? 0, result.nearMisses.length)}`,
+    );
+    for (const crew of result.nearMisses) lines.push(`- ${crew.crewId} ${crew.name}: ${crew.failed}`);
+  }
+  for (const note of result.notes ?? []) lines.push(`Note: ${note}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,357 @@
+// find_matching_crew against the sandbox: what it sends upstream (cold, warm, on failure), its
+// answers for every seeded role against an independent brute-force evaluation over all crew
+// (staffing-oracle.ts, reading the sandbox over GraphQL directly), the result budget, and the
+// requirements form with a time window.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src/sandbox/types.js';
+import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
+import { type AnyResult, type Connected, connectInProcess } from '../helpers/mcp.js';
+import { startTestSandbox } from '../helpers/sandbox.js';
+import { callCounted, operations } from '../helpers/tool-requests.js';
+import { allRoles, type Company, oracle, readCompany } from './staffing-oracle.js';
+
+const suite = useConnectedSandbox();
+let company: Company;
+
+beforeAll(async () => {
+  company = await readCompany(suite.sandbox);
+});
+
+const find = (args: Record<string, unknown>) =>
+  callCounted(suite.sandbox, suite.client, 'find_matching_crew', args);
+
+/** The crew-jobs read of a role's time: its instants in UTC. */
+const windowRead = (role: { startTime: string; endTime: string }) => ({
+  variables: {
+    input: {
+      filter: {
+        fromRange: new Date(Date.parse(role.startTime)).toISOString(),
+        toRange: new Date(Date.parse(role.endTime)).toISOString(),
+      },
+    },
+  },
+});
+
+const coldStart = () => suite.connected.app.lookups.staffing.invalidate();
+
+/** Which requirement kind a near miss failed, from its reason. */
+function failedKind(reason: string): string {
+  if (reason.startsWith('lacks role type')) return 'roleType';
+  if (reason.startsWith('fails profile')) return 'profile';
+  return 'dataType';
+}
+
+function roleWith(predicate: (role: AnyResult) => boolean) {
+  const found = allRoles(company).find((entry) => predicate(entry.role));
+  if (!found) throw new Error('the seed has no such role');
+  return found;
+}
+
+describe('find_matching_crew: what it sends', () => {
+  it('answers a role in one call: the job, the crew in bounded pages and the crew jobs at its time (cold)', async () => {
+    coldStart();
+    const target = roleWith((role) => role.requirements.roleType && role.requirements.profile);
+    const { data, isError, sent } = await find({ jobId: target.jobId, roleId: target.roleId });
+    expect(isError).toBe(false);
+    expect(data.role).toMatchObject({ jobId: target.jobId, roleId: target.roleId });
+    expect(sent.length).toBeLessThanOrEqual(5);
+    expect(operations(sent).sort()).toEqual(
+      ['companyJobs', 'companyCrewJobs', ...Array(sent.length - 2).fill('companyCrewAll')].sort(),
+    );
+    const [jobRead] = sent;
+    expect(jobRead).toMatchObject({
+      operation: 'companyJobs',
+      variables: { input: { filter: { jobIds: [target.jobId] } } },
+    });
+    const crewReads = sent.filter(
+      (request) => request.kind === 'graphql' && request.operation === 'companyCrewAll',
+    );
+    for (const read of crewReads)
+      expect(read).toMatchObject({
+        variables: { input: { filter: { status: ['ACTIVE', 'APPROVED'] }, perPage: 100 } },
+      });
+    const window = sent.find(
+      (request) => request.kind === 'graphql' && request.operation === 'companyCrewJobs',
+    );
+    expect(window).toMatchObject(windowRead(target.role));
+  });
+
+  it('a second question about another role within the cache time costs at most 2 requests', async () => {
+    const [first, second] = allRoles(company).filter((entry) => entry.role.quantity > 1);
+    coldStart();
+    await find({ jobId: first!.jobId, roleId: first!.roleId });
+    const { sent, isError } = await find({ jobId: second!.jobId, roleId: second!.roleId });
+    expect(isError).toBe(false);
+    expect(operations(sent)).toEqual(['companyJobs', 'companyCrewJobs']);
+    const again = await find({ jobId: second!.jobId, roleId: second!.roleId });
+    expect(operations(again.sent)).toEqual(['companyJobs']);
+  });
+
+  it('sends nothing for input it can refuse by itself, and says which field and how to fix it', async () => {
+    const target = allRoles(company)[0]!;
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{}, /jobId and roleId of a role, or requirements[\s\S]*find_open_roles/],
+      [{ jobId: target.jobId }, /roleId is missing/],
+      [{ jobId: target.jobId, roleId: target.roleId, requirements: { tags: ['x'] } }, /not both/],
+      [
+        { jobId: target.jobId, roleId: target.roleId, startTime: '2026-11-28T18:00' },
+        /startTime is only for requirements/,
+      ],
+      [
+        { jobId: target.jobId, roleId: target.roleId, statuses: ['ACTIV'] },
+        /ACTIV is not a crew status[\s\S]*ACTIVE/,
+      ],
+      [
+        { requirements: { dataType: [{ dataTypeId: '1', optionNames: ['x'], condition: 'any' }] } },
+        /capitals: "ANY"/,
+      ],
+      [{ requirements: { roleType: { roleTypeId: '105', condition: 'ANY' } } }, /roleType[\s\S]*EQUAL/],
+      [{ requirements: { agerestriction: { minAge: 18 } } }, /agerestriction is not a requirement kind/],
+      [{ requirements: {}, startTime: '2026-11-28T18:00', timezone: 'Europe/London' }, /endTime is missing/],
+      [{ requirements: {}, statuses: [] }, /statuses is empty/],
+      [
+        { requirements: {}, startTime: '2026-11-28T18:00', endTime: '2026-11-28T20:00', timezone: 'CET' },
+        /timezone/,
+      ],
+      [{ jobId: target.jobId, roleId: target.roleId, limit: 500 }, /limit/],
+      [{ jobId: target.jobId, roleId: target.roleId, extra: true }, /extra/],
+    ];
+    for (const [args, message] of cases) {
+      const { isError, text, sent } = await find(args);
+      expect(isError, JSON.stringify(args)).toBe(true);
+      expect(text, JSON.stringify(args)).toMatch(message);
+      expect(sent, JSON.stringify(args)).toEqual([]);
+    }
+  });
+
+  it('names the roles of the job when the role is not one of them, after reading only the job', async () => {
+    const target = allRoles(company)[0]!;
+    const { isError, text, sent } = await find({ jobId: target.jobId, roleId: '999999' });
+    expect(isError).toBe(true);
+    expect(text).toMatch(new RegExp(`Job ${target.jobId} has no role 999999[\\s\\S]*${target.roleId} \\(`));
+    expect(operations(sent)).toEqual(['companyJobs']);
+  });
+
+  it('says a job does not exist and which tool lists jobs, after reading only the job', async () => {
+    const { isError, text, sent } = await find({ jobId: '999999', roleId: '1' });
+    expect(isError).toBe(true);
+    expect(text).toMatch(/No job 999999[\s\S]*find_open_roles or list_jobs/);
+    expect(operations(sent)).toEqual(['companyJobs']);
+  });
+
+  it('refuses an ambiguous data type title after reading only the data types, naming the ids', async () => {
+    const { isError, text, sent } = await find({
+      requirements: {
+        dataType: [{ dataTypeTitle: 'Certifications', optionNames: ['Barista'], condition: 'ANY' }],
+      },
+    });
+    expect(isError).toBe(true);
+    expect(text).toMatch(/2 data types are titled "Certifications"[\s\S]*dataTypeId/);
+    expect(new Set(operations(sent))).toEqual(new Set(['companyCrewAll']));
+    for (const request of sent)
+      expect(request).toMatchObject({ variables: { input: { page: expect.any(Number) } } });
+  });
+});
+
+describe('find_matching_crew: answers, against a brute-force evaluation of all crew', () => {
+  it('agrees on every seeded role: matches in rank order, unavailable with the clashing role, near misses', async () => {
+    const zoneOfJob = new Map(company.jobs.map((job) => [job.id, job.timezone]));
+    let crossZoneClashes = 0;
+    let pendingFlags = 0;
+    for (const target of allRoles(company)) {
+      const expected = oracle(company, { role: target });
+      const { data, isError } = await find({
+        jobId: target.jobId,
+        roleId: target.roleId,
+        limit: 100,
+        includeNearMisses: true,
+      });
+      const where = `${target.jobId}/${target.roleId}`;
+      expect(isError, where).toBe(false);
+      expect(data.considered, where).toBe(expected.considered);
+      expect(data.role.open, where).toBe(Math.max(0, expected.open ?? 0));
+      expect(data.totalMatches, where).toBe(expected.matches.length);
+      expect(
+        data.matches.map((match: AnyResult) => match.crewId),
+        where,
+      ).toEqual(expected.matches.slice(0, 100));
+      expect(data.totalUnavailable, where).toBe(expected.unavailable.size);
+      expect(
+        new Map(
+          data.unavailable.map((crew: AnyResult) => [
+            crew.crewId,
+            { jobId: crew.jobId, roleId: crew.roleId },
+          ]),
+        ),
+        where,
+      ).toEqual(expected.unavailable);
+      expect(data.totalNearMisses, where).toBe(expected.nearMisses.size);
+      expect(
+        data.nearMisses.map((crew: AnyResult) => crew.crewId),
+        where,
+      ).toEqual(expected.nearMissRanking.slice(0, 100));
+      for (const crew of data.nearMisses)
+        expect(failedKind(crew.failed), where).toBe(expected.nearMisses.get(crew.crewId));
+      expect((data.booked ?? []).map((crew: AnyResult) => crew.crewId).sort(), where).toEqual(
+        [...expected.booked].sort(),
+      );
+      for (const clash of expected.unavailable.values())
+        if (zoneOfJob.get(clash.jobId) !== target.timezone) crossZoneClashes++;
+      pendingFlags += data.matches.filter((match: AnyResult) => match.pending).length;
+    }
+    // The comparison covered clashes between jobs in different time zones, and flagged matches.
+    expect(crossZoneClashes).toBeGreaterThan(20);
+    expect(pendingFlags).toBeGreaterThan(5);
+  });
+
+  it('covers every checkable kind and condition among the seeded roles, and reports the uncheckable ones', async () => {
+    const kinds = allRoles(company).map((entry) => entry.role.requirements);
+    for (const condition of ['ALL', 'ANY', 'NONE'])
+      expect(kinds.some((r) => r.dataType.some((d: AnyResult) => d.condition === condition))).toBe(true);
+    expect(kinds.some((r) => r.profile?.condition === 'ANY')).toBe(true);
+    expect(kinds.some((r) => r.profile?.condition === 'NONE')).toBe(true);
+    expect(kinds.some((r) => r.roleType)).toBe(true);
+    const showcaseJob = company.jobs.find((job) => job.title === 'Requirements Showcase');
+    const showcase = { jobId: showcaseJob.id, roleId: showcaseJob.roles[0].id };
+    const { data, text } = await find({ jobId: showcase.jobId, roleId: showcase.roleId });
+    expect(data.checked).toEqual(expect.arrayContaining([expect.stringMatching(/^Languages ALL/)]));
+    expect(data.unchecked).toEqual(
+      expect.arrayContaining(['age 18-70', 'within 32.5 km', 'labels VIP area']),
+    );
+    expect(text).toMatch(/Unchecked \(a person must verify\): age 18-70/);
+  });
+
+  it('shows each match with one reason per requirement met', async () => {
+    const target = roleWith(
+      (role) =>
+        role.requirements.roleType &&
+        role.requirements.dataType.some((d: AnyResult) => d.condition === 'ANY'),
+    );
+    const { data } = await find({ jobId: target.jobId, roleId: target.roleId });
+    for (const match of data.matches) expect(match.reasons).toHaveLength(data.checked.length);
+  });
+});
+
+describe('find_matching_crew: the result budget', () => {
+  it('stays under 2,000 tokens for every seeded role with the default limit, in one call', async () => {
+    const costs: number[] = [];
+    for (const target of allRoles(company)) {
+      const { cost, isError, sent } = await find({ jobId: target.jobId, roleId: target.roleId });
+      expect(isError).toBe(false);
+      expect(sent.length).toBeLessThanOrEqual(5);
+      costs.push(cost.both);
+    }
+    expect(Math.max(...costs)).toBeLessThan(2_000);
+  });
+
+  it('cuts every list to the limit and says how many there are', async () => {
+    const target = roleWith((role) => !role.requirements.roleType && role.requirements.dataType.length === 0);
+    const { data, text } = await find({
+      jobId: target.jobId,
+      roleId: target.roleId,
+      limit: 5,
+      includeNearMisses: true,
+    });
+    expect(data.matches).toHaveLength(5);
+    expect(data.totalMatches).toBeGreaterThan(5);
+    expect(text).toMatch(new RegExp(`${data.totalMatches} \\(5 shown\\) match`));
+  });
+});
+
+describe('find_matching_crew: requirements instead of a role', () => {
+  it('resolves a data type title, checks availability in the given time zone, and agrees with the oracle', async () => {
+    // A busy evening: the time of some seeded role, given as local wall-clock time in another zone.
+    const busy = roleWith(
+      (role) => role.crewJobs.filter((cj: AnyResult) => cj.status === 'BOOKED').length >= 2,
+    );
+    const zone = 'America/New_York';
+    const local = (iso: string) =>
+      new Date(Date.parse(iso))
+        .toLocaleString('sv-SE', { timeZone: zone, hour12: false })
+        .replace(' ', 'T')
+        .slice(0, 16);
+    const languages = company.crew
+      .flatMap((member) => member.profiles.flatMap((profile: AnyResult) => profile.dataTypes))
+      .find((dataType: AnyResult) => dataType.title === 'Languages');
+    const args = {
+      requirements: {
+        dataType: [{ dataTypeTitle: 'Languages', optionNames: ['English', 'Spanish'], condition: 'ANY' }],
+        ageRestriction: { minAge: 18 },
+        skills: ['Cash handling'],
+      },
+      startTime: local(busy.role.startTime),
+      endTime: local(busy.role.endTime),
+      timezone: zone,
+      limit: 100,
+    };
+    const expected = oracle(company, {
+      requirements: {
+        dataType: [{ dataTypeId: languages.id, optionNames: ['English', 'Spanish'], condition: 'ANY' }],
+      },
+      window: { start: busy.role.startTime, end: busy.role.endTime },
+    });
+    const { data, text, isError, sent } = await find(args);
+    expect(isError, text).toBe(false);
+    expect(data.role).toBeUndefined();
+    expect(data.window).toMatch(/America\/New_York$/);
+    expect(data.totalMatches).toBe(expected.matches.length);
+    expect(data.matches.map((match: AnyResult) => match.crewId)).toEqual(expected.matches.slice(0, 100));
+    expect(new Set(data.unavailable.map((crew: AnyResult) => crew.crewId))).toEqual(
+      new Set(expected.unavailable.keys()),
+    );
+    expect(expected.unavailable.size).toBeGreaterThan(0);
+    expect(data.unchecked).toEqual(['age 18+']);
+    expect(data.notes.join(' ')).toMatch(/requirements\.skills ignored: deprecated/);
+    // No job to read: the crew jobs in the window (crew and data types are cached by now).
+    expect(operations(sent)).toEqual(['companyCrewJobs']);
+    expect(sent[0]).toMatchObject(windowRead(busy.role));
+  });
+
+  it('without a time, says availability was not checked', async () => {
+    const { data, isError } = await find({
+      requirements: { roleType: { roleTypeId: '105', condition: 'EQUAL' } },
+    });
+    expect(isError).toBe(false);
+    expect(data.totalUnavailable).toBe(0);
+    expect(data.notes).toEqual([expect.stringMatching(/Availability not checked/)]);
+  });
+});
+
+describe('find_matching_crew: 10,000 crew', () => {
+  let large: RunningSandbox;
+  let connected: Connected;
+
+  beforeAll(async () => {
+    large = await startTestSandbox({ crewCount: 10_000 });
+    connected = await connectInProcess(large);
+  });
+
+  afterAll(async () => {
+    await connected?.close();
+    await large?.close();
+  });
+
+  it('reads the crew in bounded pages once and stays within the result budget whatever the crew count', async () => {
+    const target = roleWith((role) => !role.requirements.roleType && role.requirements.dataType.length === 0);
+    const cold = await callCounted(large, connected.client, 'find_matching_crew', {
+      jobId: target.jobId,
+      roleId: target.roleId,
+    });
+    expect(cold.isError, cold.text).toBe(false);
+    const pages = Math.ceil(cold.data.considered / 100);
+    expect(cold.data.considered).toBeGreaterThan(7_000);
+    expect(operations(cold.sent).filter((operation) => operation === 'companyCrewAll')).toHaveLength(pages);
+    expect(cold.sent).toHaveLength(pages + 2);
+    expect(cold.cost.both).toBeLessThan(2_000);
+    const widest = await callCounted(large, connected.client, 'find_matching_crew', {
+      jobId: target.jobId,
+      roleId: target.roleId,
+      limit: 100,
+      includeNearMisses: true,
+    });
+    expect(widest.data.totalMatches).toBeGreaterThan(7_000);
+    expect(widest.data.matches).toHaveLength(100);
+    expect(widest.cost.both).toBeLessThan(20_000);
+    expect(operations(widest.sent)).toEqual(['companyJobs']);
+  });
+});

@@ -1,0 +1,125 @@
+// find_open_roles against the sandbox: roles with open places (quantity minus BOOKED crew jobs)
+// in a range of each job's local dates, soonest first, checked against the jobs read over GraphQL
+// directly; what it sends upstream; refusals that send nothing.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
+import type { AnyResult } from '../helpers/mcp.js';
+import { callCounted } from '../helpers/tool-requests.js';
+import { type Company, readCompany } from './staffing-oracle.js';
+
+const suite = useConnectedSandbox();
+let company: Company;
+
+beforeAll(async () => {
+  company = await readCompany(suite.sandbox);
+});
+
+const openRoles = (args: Record<string, unknown>) =>
+  callCounted(suite.sandbox, suite.client, 'find_open_roles', args);
+
+const PENDING = ['APPLIED', 'INVITED', 'SHORTLISTED', 'WAITING_LIST'];
+
+/** Independently: every role of a job whose local date is in [from, to] with places left. */
+function expectedOpen(from: string, to: string, boardIds?: string[]) {
+  return company.jobs
+    .filter((job) => job.date >= from && job.date <= to && (!boardIds || boardIds.includes(job.board.id)))
+    .flatMap((job) =>
+      job.roles.map((role: AnyResult) => {
+        const booked = role.crewJobs.filter((cj: AnyResult) => cj.status === 'BOOKED').length;
+        return {
+          jobId: job.id,
+          roleId: role.id,
+          start: Date.parse(role.startTime),
+          open: role.quantity - booked,
+          booked,
+          pending: role.crewJobs.filter((cj: AnyResult) => PENDING.includes(cj.status)).length,
+        };
+      }),
+    )
+    .filter((role) => role.open > 0)
+    .sort(
+      (a, b) => a.start - b.start || Number(a.jobId) - Number(b.jobId) || Number(a.roleId) - Number(b.roleId),
+    );
+}
+
+describe('find_open_roles', () => {
+  it("lists a weekend's roles with open places, soonest first, with counts and the ids matching takes", async () => {
+    const { data, text, isError, sent } = await openRoles({ from: '2026-11-28', to: '2026-11-29' });
+    expect(isError, text).toBe(false);
+    const expected = expectedOpen('2026-11-28', '2026-11-29');
+    expect(expected.length).toBeGreaterThan(3);
+    expect(
+      data.roles.map((role: AnyResult) => ({
+        jobId: role.jobId,
+        roleId: role.roleId,
+        open: role.open,
+        booked: role.booked,
+        pending: role.pending,
+      })),
+    ).toEqual(expected.map(({ start: _start, ...rest }) => rest));
+    expect(data.totalOpenPlaces).toBe(expected.reduce((sum, role) => sum + role.open, 0));
+    expect(data.roles[0].time).toMatch(/^\d{2}:\d{2}-/);
+    expect(text.split('\n')[0]).toMatch(/^\d+ roles with \d+ open places, 2026-11-28 to 2026-11-29:$/);
+    // One read: the jobs overlapping the two local days, widened for the zones furthest from UTC.
+    expect(sent).toEqual([
+      {
+        kind: 'graphql',
+        operation: 'companyJobs',
+        variables: {
+          input: {
+            filter: { fromRange: '2026-11-27T10:00:00.000Z', toRange: '2026-11-30T11:59:59.999Z' },
+            page: 1,
+            perPage: 100,
+          },
+        },
+      },
+    ]);
+  });
+
+  it('narrows to boards, and reads dates in a given timezone', async () => {
+    const board = company.jobs[0].board.id;
+    const { data } = await openRoles({ from: '2026-11-28', to: '2026-12-04', boardIds: [board] });
+    expect(data.roles.length).toBeGreaterThan(0);
+    expect(data.roles.map((role: AnyResult) => role.roleId)).toEqual(
+      expectedOpen('2026-11-28', '2026-12-04', [board]).map((role) => role.roleId),
+    );
+    const zoned = await openRoles({
+      from: '2026-11-28T00:00',
+      to: '2026-11-28T23:59',
+      timezone: 'Asia/Kolkata',
+    });
+    expect(zoned.isError).toBe(false);
+    const dayStart = Date.parse('2026-11-27T18:30:00Z');
+    const dayEnd = Date.parse('2026-11-28T18:29:00Z');
+    for (const role of zoned.data.roles) {
+      const found = company.jobs
+        .find((job) => job.id === role.jobId)
+        .roles.find((r: AnyResult) => r.id === role.roleId);
+      expect(Date.parse(found.endTime)).toBeGreaterThan(dayStart);
+      expect(Date.parse(found.startTime)).toBeLessThanOrEqual(dayEnd + 60_000);
+    }
+  });
+
+  it('stays within the result budget for a whole month, cutting with a note', async () => {
+    const { data, cost } = await openRoles({ from: '2026-10-22', to: '2026-12-21' });
+    expect(cost.both).toBeLessThan(20_000);
+    expect(data.totalRoles).toBeGreaterThanOrEqual(data.roles.length);
+    if (data.roles.length < data.totalRoles) expect(data.note).toMatch(/cut to fit/);
+  });
+
+  it('refuses a timezone that is not IANA and a date that is not one, sending nothing', async () => {
+    for (const [args, message] of [
+      [
+        { from: '2026-11-28', timezone: 'CET' },
+        /timezone: "CET" is an abbreviation, not an IANA timezone name/,
+      ],
+      [{ from: '28/11/2026' }, /from: "28\/11\/2026" is not a date/],
+      [{ from: '2026-11-29', to: '2026-11-28' }, /is after to/],
+    ] as const) {
+      const { isError, text, sent } = await openRoles(args);
+      expect(isError, `${JSON.stringify(args)}: ${text}`).toBe(true);
+      expect(text).toMatch(message);
+      expect(sent).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,188 @@
+// An independent, brute-force reading of "who can work this role?" for tests: the whole company
+// is read straight from the sandbox over GraphQL (no product code: not the tools, lookups or
+// rules), and every crew member is judged from scratch against §2.3 and the overlap of role
+// instants. find_matching_crew and the staffing workload are checked against it.
+import type { RunningSandbox } from '../../src/sandbox/types.js';
+import { gqlEveryPage, type Json } from '../helpers/sandbox.js';
+
+export interface Company {
+  crew: Json[];
+  jobs: Json[];
+  /** Every crew job with its crew id, status, role instants and job. */
+  crewJobs: Json[];
+}
+
+export async function readCompany(sb: RunningSandbox): Promise<Company> {
+  const [crew, jobs, crewJobs] = await Promise.all([
+    gqlEveryPage(
+      sb,
+      'companyCrewAll',
+      'id firstName lastName status roleTypeIds profiles { id dataTypes { id title answer { optionNames verifiedOptionNames } } }',
+    ),
+    gqlEveryPage(
+      sb,
+      'companyJobs',
+      `id title date timezone board { id name } roles { id title quantity startTime endTime
+        requirements { dataType { dataTypeId dataTypeTitle optionNames condition } roleType { roleTypeId condition }
+          profile { profileIds condition } ageRestriction { minAge } distanceRestriction { maxDistanceKm }
+          genderRestriction { genders } labels tags }
+        crewJobs { id status crewId } }`,
+    ),
+    gqlEveryPage(
+      sb,
+      'companyCrewJobs',
+      'id status crew { id } role { id startTime endTime } job { id timezone }',
+    ),
+  ]);
+  return { crew, jobs, crewJobs };
+}
+
+export interface OracleRole {
+  jobId: string;
+  roleId: string;
+}
+
+export interface OracleAsk {
+  /** An existing role, or requirements (data types by id) with an optional window. */
+  role?: OracleRole;
+  requirements?: Json;
+  window?: { start: string; end: string };
+  statuses?: string[];
+}
+
+export interface OracleAnswer {
+  considered: number;
+  /** Ranked: unflagged, most verified options of the role held, name, id. */
+  matches: number[];
+  unavailable: Map<number, { jobId: string; roleId: string }>;
+  /** Crew id -> the one requirement kind failed. */
+  nearMisses: Map<number, string>;
+  /** The near misses' ids, ranked like matches. */
+  nearMissRanking: number[];
+  booked: number[];
+  open?: number;
+}
+
+const PENDING = new Set(['APPLIED', 'INVITED', 'SHORTLISTED', 'WAITING_LIST']);
+const WITHDRAWN = new Set(['DECLINED', 'CANCELLED', 'REMOVED']);
+
+export function findRole(company: Company, role: OracleRole): { job: Json; role: Json } {
+  const job = company.jobs.find((candidate) => candidate.id === role.jobId);
+  const found = job?.roles.find((candidate: Json) => candidate.id === role.roleId);
+  if (!job || !found) throw new Error(`no role ${role.jobId}/${role.roleId}`);
+  return { job, role: found };
+}
+
+/** Judge every crew member from scratch. */
+export function oracle(company: Company, ask: OracleAsk): OracleAnswer {
+  const statuses = ask.statuses ?? ['ACTIVE', 'APPROVED'];
+  const target = ask.role ? findRole(company, ask.role) : null;
+  const requirements = target ? target.role.requirements : ask.requirements;
+  const span = target
+    ? [Date.parse(target.role.startTime), Date.parse(target.role.endTime)]
+    : ask.window
+      ? [Date.parse(ask.window.start), Date.parse(ask.window.end)]
+      : null;
+  const roleId = target?.role.id;
+  const booked = company.crewJobs
+    .filter((crewJob) => crewJob.role.id === roleId && crewJob.status === 'BOOKED')
+    .map((crewJob) => crewJob.crew.id);
+  const answer: OracleAnswer = {
+    considered: 0,
+    matches: [],
+    unavailable: new Map(),
+    nearMisses: new Map(),
+    nearMissRanking: [],
+    booked: [...new Set(booked)],
+    ...(target
+      ? {
+          open:
+            target.role.quantity - target.role.crewJobs.filter((cj: Json) => cj.status === 'BOOKED').length,
+        }
+      : {}),
+  };
+  const ranked: { id: number; name: string; flagged: boolean; held: number }[] = [];
+  const near: typeof ranked = [];
+  for (const member of company.crew) {
+    if (!statuses.includes(member.status)) continue;
+    answer.considered++;
+    if (booked.includes(member.id)) continue;
+    const failures: string[] = [];
+    let held = 0;
+    for (const requirement of requirements?.dataType ?? []) {
+      const verified = new Set<string>();
+      for (const profile of member.profiles)
+        for (const dataType of profile.dataTypes)
+          if (dataType.id === String(requirement.dataTypeId))
+            for (const name of dataType.answer?.verifiedOptionNames ?? []) verified.add(name);
+      const have = requirement.optionNames.filter((name: string) => verified.has(name)).length;
+      const ok =
+        requirement.condition === 'ALL'
+          ? have === requirement.optionNames.length
+          : requirement.condition === 'ANY'
+            ? have > 0
+            : have === 0;
+      if (!ok) failures.push('dataType');
+      if (requirement.condition !== 'NONE') held += have;
+    }
+    if (requirements?.roleType && !member.roleTypeIds.includes(String(requirements.roleType.roleTypeId)))
+      failures.push('roleType');
+    if (requirements?.profile) {
+      const has = requirements.profile.profileIds.some((id: string) =>
+        member.profiles.some((profile: Json) => profile.id === String(id)),
+      );
+      if (has !== (requirements.profile.condition === 'ANY')) failures.push('profile');
+    }
+    let clash: { jobId: string; roleId: string; start: number } | undefined;
+    let pending = false;
+    let withdrawnHere = false;
+    for (const crewJob of company.crewJobs) {
+      if (crewJob.crew.id !== member.id) continue;
+      if (crewJob.role.id === roleId) {
+        if (WITHDRAWN.has(crewJob.status)) withdrawnHere = true;
+        continue;
+      }
+      if (!span) continue;
+      const start = Date.parse(crewJob.role.startTime);
+      const end = Date.parse(crewJob.role.endTime);
+      if (!(start < span[1]! && span[0]! < end)) continue;
+      if (crewJob.status === 'BOOKED') {
+        if (!clash || start < clash.start) clash = { jobId: crewJob.job.id, roleId: crewJob.role.id, start };
+      } else if (PENDING.has(crewJob.status)) pending = true;
+    }
+    // A member both on this role (pending) and withdrawn is shown by the strongest status only.
+    const onRole = company.crewJobs
+      .filter((crewJob) => crewJob.crew.id === member.id && crewJob.role.id === roleId)
+      .map((crewJob) => crewJob.status);
+    if (onRole.some((status) => PENDING.has(status))) withdrawnHere = false;
+    const entry = {
+      id: member.id,
+      name: `${member.firstName} ${member.lastName}`,
+      flagged: pending || withdrawnHere,
+      held,
+    };
+    if (failures.length === 0 && clash)
+      answer.unavailable.set(member.id, { jobId: clash.jobId, roleId: clash.roleId });
+    else if (failures.length === 0) ranked.push(entry);
+    else if (failures.length === 1 && !clash) {
+      answer.nearMisses.set(member.id, failures[0]!);
+      near.push(entry);
+    }
+  }
+  const rank = (a: (typeof ranked)[number], b: (typeof ranked)[number]) =>
+    a.flagged !== b.flagged
+      ? Number(a.flagged) - Number(b.flagged)
+      : b.held - a.held || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id);
+  answer.matches = ranked.sort(rank).map((entry) => entry.id);
+  answer.nearMissRanking = near.sort(rank).map((entry) => entry.id);
+  return answer;
+}
+
+/** Roles of the seed, with the job's time zone. */
+export function allRoles(
+  company: Company,
+): { jobId: string; roleId: string; timezone: string; role: Json }[] {
+  return company.jobs.flatMap((job) =>
+    job.roles.map((role: Json) => ({ jobId: job.id, roleId: role.id, timezone: job.timezone, role })),
+  );
+}

@@ -1,0 +1,252 @@
+// The staffing lookup's cache (src/lookups/ttl-cache.ts, staffing.ts): one load shared by
+// concurrent callers, kept for its stated time, dropped by invalidation; and, through a real
+// server, dropped after a write tool ran (src/server.ts) and when a webhook event arrives
+// (src/app.ts), so a staffing answer never outlives a change it could know about.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { silentLogger } from '../../src/logger.js';
+import { STAFFING_TTL_MS, StaffingLookup } from '../../src/lookups/staffing.js';
+import { TtlCache } from '../../src/lookups/ttl-cache.js';
+import { defineTool } from '../../src/mcp/define-tool.js';
+import { createPlatform, type Platform } from '../../src/platform/client.js';
+import type { RunningSandbox } from '../../src/sandbox/types.js';
+import { allTools } from '../../tools/index.js';
+import { type AnyResult, type Connected, callTool, connectInProcess } from '../helpers/mcp.js';
+import { gql, type Json, requestsDuring, rest, startTestSandbox } from '../helpers/sandbox.js';
+import { operations } from '../helpers/tool-requests.js';
+import { until } from '../helpers/until.js';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('TtlCache', () => {
+  it('loads a key once for concurrent callers, keeps it for the TTL, then loads again', async () => {
+    let now = 0;
+    let loads = 0;
+    const cache = new TtlCache<number>({ ttlMs: 1000, maxEntries: 4, now: () => now });
+    const load = async () => ++loads;
+    expect(await Promise.all([cache.get('a', load), cache.get('a', load), cache.get('a', load)])).toEqual([
+      1, 1, 1,
+    ]);
+    now = 999;
+    expect(await cache.get('a', load)).toBe(1);
+    now = 1000;
+    expect(cache.has('a')).toBe(false);
+    expect(await cache.get('a', load)).toBe(2);
+  });
+
+  it('drops everything on invalidate; a load running then answers its callers but is not kept', async () => {
+    const cache = new TtlCache<string>({ ttlMs: 60_000, maxEntries: 4 });
+    const slow = deferred<string>();
+    const before = cache.get('k', () => slow.promise);
+    cache.invalidate();
+    const after = cache.get('k', async () => 'fresh');
+    slow.resolve('stale');
+    expect(await before).toBe('stale');
+    expect(await after).toBe('fresh');
+    expect(await cache.get('k', async () => 'third')).toBe('fresh');
+  });
+
+  it('does not keep a failed load', async () => {
+    const cache = new TtlCache<string>({ ttlMs: 60_000, maxEntries: 4 });
+    await expect(cache.get('k', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('k', async () => 'up')).toBe('up');
+  });
+
+  it("one caller's cancellation stops its wait, not the shared load", async () => {
+    const cache = new TtlCache<string>({ ttlMs: 60_000, maxEntries: 4 });
+    const slow = deferred<string>();
+    const controller = new AbortController();
+    const cancelled = cache.get('k', () => slow.promise, controller.signal);
+    const other = cache.get('k', async () => 'never');
+    controller.abort(new Error('client went away'));
+    await expect(cancelled).rejects.toThrow('client went away');
+    slow.resolve('done');
+    expect(await other).toBe('done');
+    expect(cache.has('k')).toBe(true);
+  });
+
+  it('keeps at most maxEntries keys, dropping the oldest', async () => {
+    const cache = new TtlCache<string>({ ttlMs: 60_000, maxEntries: 2 });
+    for (const key of ['a', 'b', 'c']) await cache.get(key, async () => key);
+    expect([cache.has('a'), cache.has('b'), cache.has('c')]).toEqual([false, true, true]);
+  });
+});
+
+describe('StaffingLookup over the sandbox', () => {
+  let sandbox: RunningSandbox;
+  let platform: Platform;
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    platform = createPlatform({
+      credentials: { clientId: 'demo-admin', clientSecret: 'demo-admin-secret', tokenUrl: sandbox.tokenUrl },
+      apiUrl: sandbox.baseUrl,
+      timeoutMs: 10_000,
+      logger: silentLogger,
+    });
+  });
+
+  afterAll(() => sandbox?.close());
+
+  it(`states its cache time (${STAFFING_TTL_MS / 1000} s) and reads again once it has passed`, async () => {
+    let now = 0;
+    const lookup = new StaffingLookup(platform, { now: () => now });
+    const first = await requestsDuring(sandbox, () => lookup.crew(['ACTIVE', 'APPROVED']));
+    expect(first.result.crew.length).toBeGreaterThan(150);
+    expect(operations(first.sent).every((operation) => operation === 'companyCrewAll')).toBe(true);
+    now = STAFFING_TTL_MS - 1;
+    expect((await requestsDuring(sandbox, () => lookup.crew(['APPROVED', 'ACTIVE']))).sent).toEqual([]);
+    now = STAFFING_TTL_MS;
+    expect((await requestsDuring(sandbox, () => lookup.crew(['ACTIVE', 'APPROVED']))).sent.length).toBe(
+      first.sent.length,
+    );
+  });
+
+  it('keeps verified options only, merged across profiles, and the window crew jobs with their instants', async () => {
+    const lookup = new StaffingLookup(platform);
+    const { crew } = await lookup.crew(['ACTIVE']);
+    const member = crew.find((candidate) => candidate.id === 1)!;
+    const raw = await gql(
+      sandbox,
+      '{ companyCrewOne(crewId: 1) { profiles { dataTypes { id answer { verifiedOptionNames } } } } }',
+    );
+    for (const profile of raw.body.data.companyCrewOne.profiles)
+      for (const dataType of profile.dataTypes)
+        for (const name of dataType.answer?.verifiedOptionNames ?? [])
+          expect(member.verified.get(dataType.id)?.has(name)).toBe(true);
+    const { assignments } = await lookup.assignmentsDuring(
+      '2026-11-28T00:00:00.000Z',
+      '2026-11-28T23:59:59.999Z',
+    );
+    expect(assignments.length).toBeGreaterThan(0);
+    for (const assignment of assignments) {
+      expect(assignment.window.endMs).toBeGreaterThan(Date.parse('2026-11-28T00:00:00.000Z'));
+      expect(assignment.window.startMs).toBeLessThanOrEqual(Date.parse('2026-11-28T23:59:59.999Z'));
+    }
+  });
+});
+
+/** A write tool that changes nothing: proves the server boundary invalidates, without any webhook. */
+const touchNothing = defineTool({
+  name: 'touch_nothing',
+  title: 'Touch nothing',
+  description: 'A write tool for tests.',
+  inputSchema: z.object({}),
+  outputSchema: z.object({}),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scopes: ['crew:write'],
+  toolset: 'crew',
+  async handler() {
+    return { data: {} };
+  },
+});
+
+describe('invalidation through a running server', () => {
+  let sandbox: RunningSandbox;
+  let connected: Connected;
+  let role: { jobId: string; roleId: string; startTime: string; endTime: string };
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    connected = await connectInProcess(sandbox, [], { tools: [...allTools, touchNothing] });
+    // Start what runs beside the transport: the webhook receiver and the server's own subscription.
+    await connected.app.start({ httpUrl: null, notify: null });
+    const jobs = await gql(
+      sandbox,
+      '{ companyJobs(input: { filter: { fromRange: "2026-11-28T00:00:00Z", toRange: "2026-11-28T23:59:59Z" } }) { paginatedList { id roles { id startTime endTime requirements { roleType { roleTypeId } dataType { dataTypeId } profile { profileIds } } } } } }',
+    );
+    const job = jobs.body.data.companyJobs.paginatedList.find((candidate: Json) =>
+      candidate.roles.some(
+        (r: Json) =>
+          !r.requirements.roleType && !r.requirements.profile && r.requirements.dataType.length === 0,
+      ),
+    );
+    const found = job.roles.find(
+      (r: Json) =>
+        !r.requirements.roleType && !r.requirements.profile && r.requirements.dataType.length === 0,
+    );
+    role = { jobId: job.id, roleId: found.id, startTime: found.startTime, endTime: found.endTime };
+  });
+
+  afterAll(async () => {
+    await connected?.close();
+    await sandbox?.close();
+  });
+
+  const find = () =>
+    requestsDuring(sandbox, () =>
+      callTool(connected.client, 'find_matching_crew', {
+        jobId: role.jobId,
+        roleId: role.roleId,
+        limit: 100,
+      }),
+    );
+
+  it('a write tool call drops the cache: the next question reads crew and crew jobs again', async () => {
+    await find();
+    expect(operations((await find()).sent)).toEqual(['companyJobs']);
+    const write = await callTool(connected.client, 'touch_nothing', {});
+    expect(write.isError).toBe(false);
+    const after = await find();
+    expect(operations(after.sent)).toEqual(
+      expect.arrayContaining(['companyJobs', 'companyCrewAll', 'companyCrewJobs']),
+    );
+  });
+
+  it('a real write shows at once: a member suspended with update_crew is no longer a match', async () => {
+    const before = (await find()).result.data as AnyResult;
+    const member = before.matches[0];
+    const updated = await callTool(connected.client, 'update_crew', {
+      crewId: member.crewId,
+      update: { status: 'SUSPENDED' },
+    });
+    expect(updated.isError, updated.text).toBe(false);
+    const after = (await find()).result.data as AnyResult;
+    expect(after.matches.map((match: AnyResult) => match.crewId)).not.toContain(member.crewId);
+    expect(after.considered).toBe(before.considered - 1);
+  });
+
+  it('a webhook event drops the cache: a crew job booked by the platform apps makes a match unavailable', async () => {
+    const before = (await find()).result.data as AnyResult;
+    expect(operations((await find()).sent)).toEqual(['companyJobs']);
+    // Someone who matches now, and a crew job of theirs on another role at an overlapping time.
+    const overlapping = await gql(
+      sandbox,
+      `{ companyCrewJobs(input: { filter: { fromRange: "${role.startTime}", toRange: "${role.endTime}" } }) { paginatedList { id status crew { id } role { id startTime endTime } job { id } } } }`,
+    );
+    const spans = (cj: Json) =>
+      Date.parse(cj.role.startTime) < Date.parse(role.endTime) &&
+      Date.parse(role.startTime) < Date.parse(cj.role.endTime);
+    const matchIds = new Set(before.matches.map((match: AnyResult) => match.crewId));
+    const target = overlapping.body.data.companyCrewJobs.paginatedList.find(
+      (cj: Json) =>
+        cj.role.id !== role.roleId && cj.status !== 'BOOKED' && matchIds.has(cj.crew.id) && spans(cj),
+    );
+    expect(target, 'a pending crew job of a match, overlapping the role').toBeDefined();
+    const changed = await rest(sandbox, 'POST', `/_sandbox/crew-jobs/${target.id}`, {
+      json: { status: 'BOOKED' },
+    });
+    expect(changed.status).toBe(200);
+    // The event reaches the server's receiver and its log; the next question then reads again.
+    const after = await until(async () => {
+      const { sent, result } = await find();
+      return operations(sent).includes('companyCrewJobs') ? (result.data as AnyResult) : undefined;
+    });
+    const unavailable = after.unavailable.find((crew: AnyResult) => crew.crewId === target.crew.id);
+    expect(unavailable).toEqual({
+      crewId: target.crew.id,
+      name: expect.any(String),
+      jobId: target.job.id,
+      roleId: target.role.id,
+    });
+    expect(after.matches.map((match: AnyResult) => match.crewId)).not.toContain(target.crew.id);
+  });
+});

@@ -1,0 +1,111 @@
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+import { companyJobsDocument as document } from '../src/contract/documents.js';
+import { fitItems } from '../src/mcp/budget.js';
+import { defineTool } from '../src/mcp/define-tool.js';
+import { readRange } from '../src/mcp/read-range.js';
+import { readAllPages } from '../src/platform/pages.js';
+import { overlaps } from '../src/rules/availability.js';
+import { withinLocalDates } from '../src/rules/time.js';
+import type { UpstreamJob, UpstreamRole } from '../src/views/job.js';
+import { openRoleLine, openRoleSchema, toOpenRole } from '../src/views/staffing.js';
+
+/** Bound of jobs read for one range (20 pages), as list_jobs scans. */
+const MAX_JOBS = 2000;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const outputSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  totalRoles: z.number().describe('Roles with open places in the range'),
+  totalOpenPlaces: z.number(),
+  roles: z.array(openRoleSchema).describe('Soonest first'),
+  note: z.string().optional(),
+});
+
+/** The range asked for, with the defaults: from now, for the 7 days after `from`. */
+function defaultRange(from: string | undefined, to: string | undefined): { from: string; to: string } {
+  const start = from ?? new Date().toISOString();
+  if (to) return { from: start, to };
+  if (DAY.test(start))
+    return { from: start, to: DateTime.fromISO(start).plus({ days: 6 }).toISODate() ?? start };
+  const instant = DateTime.fromISO(start, { setZone: true });
+  return { from: start, to: instant.isValid ? (instant.plus({ days: 7 }).toISO() ?? start) : start };
+}
+
+export const findOpenRoles = defineTool({
+  name: 'find_open_roles',
+  title: 'Find roles with open places',
+  description:
+    "Roles still needing crew (quantity minus BOOKED) in a date range, soonest first, in each job's local time, with open/booked/pending counts and the jobId/roleId find_matching_crew takes. Default: the next 7 days.",
+  inputSchema: z.object({
+    from: z.string().optional().describe("YYYY-MM-DD (each job's local day) or ISO date-time"),
+    to: z.string().optional(),
+    timezone: z.string().optional().describe('IANA zone for from/to'),
+    boardIds: z.array(z.string()).optional(),
+  }),
+  outputSchema,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  scopes: ['jobs:read'],
+  toolset: 'jobs',
+  documents: [document],
+  async handler(input, ctx) {
+    const asked = defaultRange(input.from, input.to);
+    const range = readRange({ from: asked.from, to: asked.to, timeZone: input.timezone, otherwise: 'each' });
+    const filter = { ...(input.boardIds ? { boardIds: input.boardIds } : {}), ...range.platform };
+    const { items, truncated } = await readAllPages<UpstreamJob>(
+      ctx.platform.graphql,
+      document,
+      'companyJobs',
+      (page, perPage) => ({ input: { filter, page, perPage } }),
+      { signal: ctx.signal, maxItems: MAX_JOBS },
+    );
+    ctx.lookups.jobs.rememberBoards(items);
+    const span = {
+      startMs: range.fromUtc ? Date.parse(range.fromUtc) : Number.NEGATIVE_INFINITY,
+      endMs: range.toUtc ? Date.parse(range.toUtc) + 1 : Number.POSITIVE_INFINITY,
+    };
+    const inRange = (role: UpstreamRole) =>
+      range.localDates !== undefined ||
+      overlaps({ startMs: Date.parse(role.startTime), endMs: Date.parse(role.endTime) }, span);
+    const roles = items
+      .filter((job) => withinLocalDates(job.date, range.localDates))
+      .flatMap((job) =>
+        job.roles
+          .filter(inRange)
+          .map((role) => ({ start: Date.parse(role.startTime), role: toOpenRole(job, role) })),
+      )
+      .filter((entry) => entry.role.open > 0)
+      .sort(
+        (a, b) =>
+          a.start - b.start ||
+          a.role.jobId.localeCompare(b.role.jobId, 'en', { numeric: true }) ||
+          a.role.roleId.localeCompare(b.role.roleId, 'en', { numeric: true }),
+      )
+      .map((entry) => entry.role);
+    const totalOpenPlaces = roles.reduce((sum, role) => sum + role.open, 0);
+    const rangeText = `${asked.from} to ${asked.to}${input.timezone ? ` ${input.timezone}` : ''}`;
+    return fitItems(roles, (kept, cut) => {
+      const notes = [
+        ...range.notes,
+        truncated ? `Only the first ${MAX_JOBS} jobs of the range were read: narrow dates or boards.` : '',
+        cut ? `${cut} more roles cut to fit the context budget: narrow dates or boards.` : '',
+      ].filter(Boolean);
+      return {
+        data: {
+          from: asked.from,
+          to: asked.to,
+          totalRoles: roles.length,
+          totalOpenPlaces,
+          roles: kept,
+          ...(notes.length ? { note: notes.join(' ') } : {}),
+        },
+        text: [
+          `${roles.length} roles with ${totalOpenPlaces} open places, ${rangeText}${kept.length < roles.length ? ` (${kept.length} shown)` : ''}:`,
+          ...kept.map(openRoleLine),
+          ...notes,
+        ].join('\n'),
+      };
+    });
+  },
+});
