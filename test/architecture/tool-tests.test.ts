@@ -7,8 +7,8 @@
 //      least one expects a FAILURE, each of them also inspecting what reached the platform:
 //      - success: expect(<…isError…>).toBe(false) / .toBeFalsy(), or { isError: false } in an
 //        object matcher; failure: the same with true / .toBeTruthy();
-//      - what reached the platform: `requestsDuring`, `seeing`, `operationsOf`, `variablesOf`,
-//        `operations(…)`, or a `.sent` / `.stats` property (test/helpers/sent.ts, sandbox.ts).
+//      - what reached the platform: `requestsDuring`, `seeing`, `operations`, `variablesOf`, or
+//        a `sent` / `stats` it reads (test/helpers/sent.ts, tool-requests.ts, sandbox.ts).
 //   A tool whose tests are being converted to their own file by another branch (CONVERTING
 //   below, with the file that covers it today) may instead be called by name in a test of that
 //   file until its own file exists; from then on rule 2 applies to it like to any other tool.
@@ -73,7 +73,7 @@ describe('every tool is tested', () => {
       'a success case that inspects what was sent',
       'a failure case that inspects what was sent',
     ]);
-    const both = `it('a', async () => { const r = await see({}); expect(r.isError, r.text).toBe(false); expect(operationsOf(r.sent)).toEqual(['q']); });
+    const both = `it('a', async () => { const r = await see({}); expect(r.isError, r.text).toBe(false); expect(operations(r.sent)).toEqual(['q']); });
       it('b', async () => { const r = await see({}); expect(r).toMatchObject({ isError: true }); expect(r.sent).toEqual([]); });`;
     expect(missingFor(testCases(both))).toEqual([]);
   });

@@ -4,6 +4,7 @@
 import type { LoggedRequest, RunningSandbox } from '../../src/sandbox/types.js';
 import type { CallResult } from './mcp.js';
 import { requestsDuring } from './sandbox.js';
+import { operations } from './tool-requests.js';
 
 export interface SeenCall extends CallResult {
   /** Every request that reached the sandbox during the call, in order. */
@@ -16,15 +17,10 @@ export async function seeing(sandbox: RunningSandbox, call: () => Promise<CallRe
   return { ...result, sent };
 }
 
-/** The GraphQL operations (root fields) sent, in order, e.g. ['companyJobs', 'createJobs']. */
-export function operationsOf(sent: readonly LoggedRequest[]): string[] {
-  return sent.flatMap((request) => (request.kind === 'graphql' ? [request.operation] : []));
-}
-
 /** The variables of the one request of `operation`; throws when there is not exactly one. */
 export function variablesOf(sent: readonly LoggedRequest[], operation: string): Record<string, unknown> {
   const found = sent.filter((request) => request.kind === 'graphql' && request.operation === operation);
   if (found.length !== 1)
-    throw new Error(`expected one ${operation} request, saw ${operationsOf(sent).join(', ') || 'none'}`);
+    throw new Error(`expected one ${operation} request, saw ${operations(sent).join(', ') || 'none'}`);
   return (found[0] as { variables: Record<string, unknown> | null }).variables ?? {};
 }

@@ -5,7 +5,7 @@
 import ts from 'typescript';
 
 /** What a case calls to see what reached the platform (test/helpers/sent.ts, sandbox.ts); a `sent` or `stats` it reads counts too. */
-const OBSERVERS = new Set(['requestsDuring', 'seeing', 'operationsOf', 'variablesOf', 'operations']);
+const OBSERVERS = new Set(['requestsDuring', 'seeing', 'variablesOf', 'operations']);
 
 export interface TestCase {
   /** The title as written in the source (quotes included). */

@@ -4,7 +4,8 @@
 // the data type catalogue cannot be read.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gql } from '../helpers/sandbox.js';
-import { operationsOf, variablesOf } from '../helpers/sent.js';
+import { variablesOf } from '../helpers/sent.js';
+import { operations } from '../helpers/tool-requests.js';
 import { dataTypeOf, type SeededProfile, seededProfiles, shareBarYearsWithSecurity } from './crew-support.js';
 import { type Any, listedAs, useWriteSandbox } from './write-support.js';
 
@@ -42,8 +43,8 @@ describe('create_crew: what it sends', () => {
     });
     const result = await suite.see('create_crew', { crew: [input] });
     expect(result.isError, result.text).toBe(false);
-    expect(operationsOf(result.sent)).toEqual([
-      ...operationsOf(result.sent).filter((op) => op === 'companyCrewAll'),
+    expect(operations(result.sent)).toEqual([
+      ...operations(result.sent).filter((op) => op === 'companyCrewAll'),
       'createCrew',
     ]);
     expect(variablesOf(result.sent, 'createCrew')).toEqual({ input: { crew: [input] } });
@@ -100,7 +101,7 @@ describe('create_crew: refused before createCrew is sent', () => {
       crew: [foreignAnswer()],
     });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).not.toContain('createCrew');
+    expect(operations(result.sent)).not.toContain('createCrew');
     expect(result.text).toMatch(
       /dataTypes\[0\]\.uniqueId: the profile has no data type with uniqueId "sia_licence"/,
     );
@@ -117,7 +118,7 @@ describe('create_crew: refused before createCrew is sent', () => {
       ],
     });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).not.toContain('createCrew');
+    expect(operations(result.sent)).not.toContain('createCrew');
     expect(result.text).toMatch(
       /dataTypes\[0\]\.value: "4,5" is not a number.*Fix: Use a decimal point: "4\.5"/s,
     );
@@ -136,7 +137,7 @@ describe('create_crew: a uniqueId two profiles use (§2.2, §4.4 rule 9: unique 
         crew: [member({ profile: { dataTypes: [{ uniqueId: 'bar_years', value: '4' }] } })],
       });
       expect(result.isError).toBe(true);
-      expect(operationsOf(result.sent)).not.toContain('createCrew');
+      expect(operations(result.sent)).not.toContain('createCrew');
       expect(result.text).toMatch(
         /crew\[0\]\.profile\.dataTypes\[0\]\.uniqueId: uniqueId "bar_years" names different data types/,
       );
@@ -177,7 +178,7 @@ describe("create_crew: the platform's answer when the catalogue cannot be read",
         crew: [foreignAnswer()],
       });
       expect(result.isError).toBe(true);
-      expect(operationsOf(result.sent)).toEqual(['companyCrewAll', 'createCrew']);
+      expect(operations(result.sent)).toEqual(['companyCrewAll', 'createCrew']);
       expect(result.text).toMatch(
         /crew\[0\]\.profile\.dataTypes\[0\]\.uniqueId: no data type .* \[ITEM_NOT_FOUND\]/,
       );
@@ -201,7 +202,7 @@ describe("create_crew: the platform's answer when the catalogue cannot be read",
         ],
       });
       expect(result.isError, result.text).toBe(false);
-      expect(operationsOf(result.sent)).toEqual(['companyCrewAll', 'createCrew']);
+      expect(operations(result.sent)).toEqual(['companyCrewAll', 'createCrew']);
       expect(result.data.notes).toEqual([expect.stringMatching(/checked by the platform only/)]);
     } finally {
       await writer.close();

@@ -3,7 +3,8 @@
 // cannot be read, as the platform's own answer; and what a successful call sends.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gql } from '../helpers/sandbox.js';
-import { operationsOf, variablesOf } from '../helpers/sent.js';
+import { variablesOf } from '../helpers/sent.js';
+import { operations } from '../helpers/tool-requests.js';
 import {
   type Any,
   allJobs,
@@ -33,7 +34,7 @@ describe('create_jobs: what it sends', () => {
   it('sends one createJobs with the input and returns ids, local times and the total with the saved break (rule 6)', async () => {
     const result = await suite.see('create_jobs', { jobs: [job({}, { breakPeriod: 30, quantity: 2 })] });
     expect(result.isError, result.text).toBe(false);
-    expect(operationsOf(result.sent)).toEqual(['createJobs']);
+    expect(operations(result.sent)).toEqual(['createJobs']);
     expect(variablesOf(result.sent, 'createJobs')).toEqual({
       input: { jobs: [job({}, { breakPeriod: 30, quantity: 2 })] },
     });
@@ -52,7 +53,7 @@ describe('create_jobs: what it sends', () => {
       );
       const result = await fresh.see('create_jobs', { jobs: [input] });
       expect(result.isError, result.text).toBe(false);
-      expect(operationsOf(result.sent)).toEqual(['companyJobs', 'createJobs']);
+      expect(operations(result.sent)).toEqual(['companyJobs', 'createJobs']);
       expect(variablesOf(result.sent, 'companyJobs')).toMatchObject({
         input: { filter: { boardIds: [newYork] } },
       });
@@ -61,7 +62,7 @@ describe('create_jobs: what it sends', () => {
         roles: [{ start: '09:00' }],
       });
       const again = await fresh.see('create_jobs', { jobs: [{ ...input, title: 'Second' }] });
-      expect(operationsOf(again.sent)).toEqual(['createJobs']);
+      expect(operations(again.sent)).toEqual(['createJobs']);
     } finally {
       await fresh.close();
     }
@@ -148,7 +149,7 @@ describe('create_jobs: what it sends', () => {
       jobs: [job({ date: '2027-10-31' }, { startTime: '2027-10-31T01:30', endTime: '2027-10-31T06:00' })],
     });
     expect(result.isError, result.text).toBe(false);
-    expect(operationsOf(result.sent)).toEqual(['createJobs']);
+    expect(operations(result.sent)).toEqual(['createJobs']);
     expect(result.data.warnings.join('\n')).toMatch(
       /DST_AMBIGUOUS: jobs\[0\]\.roles\[0\]\.startTime: 01:30 happens twice/,
     );
@@ -365,7 +366,7 @@ describe('create_jobs: refused before anything is sent', () => {
       expect(ambiguous.isError).toBe(true);
       expect(ambiguous.text).toMatch(/dataTypeTitle: 2 data types are titled "Certifications"/);
       expect(ambiguous.text).toMatch(/Fix: Use dataTypeId instead of dataTypeTitle: one of \d+, \d+/);
-      expect(operationsOf(ambiguous.sent)).toEqual(Array(pages).fill('companyCrewAll'));
+      expect(operations(ambiguous.sent)).toEqual(Array(pages).fill('companyCrewAll'));
       const option = await fresh.see('create_jobs', {
         jobs: [
           job({}, requirement({ dataTypeTitle: 'Languages', optionNames: ['Klingon'], condition: 'ANY' })),
@@ -410,7 +411,7 @@ describe("create_jobs: the platform's answer where a fact cannot be read", () =>
       expect(result.text).toMatch(/The platform rejected the change; nothing was written/);
       expect(result.text).toMatch(/jobs\[1\]\.timezone: jobs of a multi-day job share one timezone/);
       // The board read was refused (no jobs:read), then the mutation went.
-      expect(operationsOf(result.sent)).toEqual(['companyJobs', 'createJobs']);
+      expect(operations(result.sent)).toEqual(['companyJobs', 'createJobs']);
     } finally {
       await writer.close();
     }
@@ -429,7 +430,7 @@ describe("create_jobs: the platform's answer where a fact cannot be read", () =>
       });
       expect(result.isError).toBe(true);
       expect(result.text).toMatch(/jobs\[0\]\.roles\[0\]\.startTime: .*does not exist/);
-      expect(operationsOf(result.sent)).toEqual(['companyJobs', 'createJobs']);
+      expect(operations(result.sent)).toEqual(['companyJobs', 'createJobs']);
     } finally {
       await writer.close();
     }
@@ -451,7 +452,7 @@ describe("create_jobs: the platform's answer where a fact cannot be read", () =>
         /dataTypeTitle: the title "Certifications" is shared by data types .* \[AMBIGUOUS\]/,
       );
       expect(ambiguous.text).toMatch(/Fix: get_crew lists data types/);
-      expect(operationsOf(ambiguous.sent)).toEqual(['companyCrewAll', 'createJobs']);
+      expect(operations(ambiguous.sent)).toEqual(['companyCrewAll', 'createJobs']);
       const option = await jobsOnly.see('create_jobs', {
         jobs: [
           job({}, requirement({ dataTypeTitle: 'Languages', optionNames: ['Klingon'], condition: 'ANY' })),
@@ -460,7 +461,7 @@ describe("create_jobs: the platform's answer where a fact cannot be read", () =>
       expect(option.text).toMatch(/optionNames\[0\]: "Klingon" is not an option of data type "Languages"/);
       expect(option.text).toMatch(/get_crew/);
       // A missing scope does not change: the catalogue is not asked again.
-      expect(operationsOf(option.sent)).toEqual(['createJobs']);
+      expect(operations(option.sent)).toEqual(['createJobs']);
     } finally {
       await jobsOnly.close();
     }
@@ -469,7 +470,7 @@ describe("create_jobs: the platform's answer where a fact cannot be read", () =>
   it('says which lookup tool finds a board id the platform does not know', async () => {
     const result = await suite.see('create_jobs', { jobs: [job({ boardId: '999999' })] });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).toEqual(['createJobs']);
+    expect(operations(result.sent)).toEqual(['createJobs']);
     expect(result.text).toMatch(
       /jobs\[0\]\.boardId: no board with id 999999 \[ITEM_NOT_FOUND\] Fix: list_jobs shows board ids/,
     );

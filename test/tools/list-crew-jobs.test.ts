@@ -2,7 +2,8 @@
 // default, by the same date/time rules as role times), and times local to each job.
 import { describe, expect, it } from 'vitest';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
-import { operationsOf, seeing, variablesOf } from '../helpers/sent.js';
+import { seeing, variablesOf } from '../helpers/sent.js';
+import { operations } from '../helpers/tool-requests.js';
 
 const suite = useConnectedSandbox();
 const see = (args: Record<string, unknown>) =>
@@ -41,7 +42,7 @@ describe('list_crew_jobs', () => {
 
   it('sends the ids it is given', async () => {
     const result = await see({ crewIds: [1], perPage: 5 });
-    expect(operationsOf(result.sent)).toEqual(['companyCrewJobs']);
+    expect(operations(result.sent)).toEqual(['companyCrewJobs']);
     expect(variablesOf(result.sent, 'companyCrewJobs')).toMatchObject({
       input: { filter: { crewIds: [1] } },
     });

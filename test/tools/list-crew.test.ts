@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import { connectInProcess } from '../helpers/mcp.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
-import { operationsOf, seeing, variablesOf } from '../helpers/sent.js';
+import { seeing, variablesOf } from '../helpers/sent.js';
+import { operations } from '../helpers/tool-requests.js';
 import type { Any } from './write-support.js';
 
 const suite = useConnectedSandbox();
@@ -34,7 +35,7 @@ describe('list_crew', () => {
       return { data: raw.structuredContent, text: '', isError: Boolean(raw.isError) };
     });
     expect(result.isError).toBe(false);
-    expect(operationsOf(result.sent)).toEqual(Array(6).fill('companyCrewAll'));
+    expect(operations(result.sent)).toEqual(Array(6).fill('companyCrewAll'));
     expect(progress.length).toBeGreaterThan(1);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });

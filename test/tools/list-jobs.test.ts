@@ -5,7 +5,8 @@ import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import { gql } from '../helpers/sandbox.js';
-import { operationsOf, seeing, variablesOf } from '../helpers/sent.js';
+import { seeing, variablesOf } from '../helpers/sent.js';
+import { operations } from '../helpers/tool-requests.js';
 import type { Any } from './write-support.js';
 
 const suite = useConnectedSandbox();
@@ -15,7 +16,7 @@ describe('list_jobs: what it sends and shows', () => {
   it('returns a page of jobs with roles in local time and says which page it is', async () => {
     const result = await see({ perPage: 5 });
     expect(result.isError).toBe(false);
-    expect(operationsOf(result.sent)).toEqual(['companyJobs']);
+    expect(operations(result.sent)).toEqual(['companyJobs']);
     expect(variablesOf(result.sent, 'companyJobs')).toEqual({ input: { filter: {}, page: 1, perPage: 5 } });
     expect(result.data.jobs).toHaveLength(5);
     expect(result.data.page).toMatchObject({ page: 1, perPage: 5 });
@@ -92,7 +93,7 @@ describe('list_jobs: what it sends and shows', () => {
 
   it('fetches every page up to maxItems and cuts to the context budget with a note', async () => {
     const result = await see({ perPage: 100, allPages: true, maxItems: 2000 });
-    expect(operationsOf(result.sent).length).toBe(result.data.page.pageCount);
+    expect(operations(result.sent).length).toBe(result.data.page.pageCount);
     expect(result.data.page.returned).toBe(result.data.page.totalCount);
     expect(encode(result.text).length + encode(JSON.stringify(result.data)).length).toBeLessThanOrEqual(
       20_000,

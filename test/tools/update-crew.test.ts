@@ -2,7 +2,8 @@
 // checks it makes before sending (each answer resolved among the crew member's own profiles; an
 // ambiguous uniqueId refused), and the platform's answer when the member cannot be read.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { operationsOf, variablesOf } from '../helpers/sent.js';
+import { variablesOf } from '../helpers/sent.js';
+import { operations } from '../helpers/tool-requests.js';
 import { memberWithProfiles, seededProfiles, shareBarYearsWithSecurity } from './crew-support.js';
 import { listedAs, useWriteSandbox } from './write-support.js';
 
@@ -20,7 +21,7 @@ describe('update_crew: what it reads and sends', () => {
       update: { lastName: 'Updated', skills: ['Forklift'] },
     });
     expect(result.isError, result.text).toBe(false);
-    expect(operationsOf(result.sent)).toEqual(['updateCompanyCrew']);
+    expect(operations(result.sent)).toEqual(['updateCompanyCrew']);
     expect(variablesOf(result.sent, 'updateCompanyCrew')).toEqual({
       input: { crewId: hospitality.id, update: { lastName: 'Updated' } },
     });
@@ -42,7 +43,7 @@ describe('update_crew: what it reads and sends', () => {
     };
     const result = await suite.see('update_crew', { crewEmail: security.email, update });
     expect(result.isError, result.text).toBe(false);
-    expect(operationsOf(result.sent)).toEqual(['companyCrewAll', 'companyCrewOne', 'updateCompanyCrew']);
+    expect(operations(result.sent)).toEqual(['companyCrewAll', 'companyCrewOne', 'updateCompanyCrew']);
     expect(variablesOf(result.sent, 'companyCrewOne')).toEqual({ crewId: security.id });
     expect(variablesOf(result.sent, 'updateCompanyCrew')).toEqual({
       input: { crewEmail: security.email, update },
@@ -71,7 +72,7 @@ describe('update_crew: refused before updateCompanyCrew is sent', () => {
       update: { profile: { dataTypes: [{ uniqueId: 'no_such_thing', value: 'x' }] } },
     });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).toEqual(['companyCrewOne']);
+    expect(operations(result.sent)).toEqual(['companyCrewOne']);
     expect(result.text).toMatch(
       /update\.profile\.dataTypes\[0\]\.uniqueId: the profile has no data type with uniqueId "no_such_thing"/,
     );
@@ -89,7 +90,7 @@ describe('update_crew: refused before updateCompanyCrew is sent', () => {
       },
     });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).toEqual(['companyCrewOne']);
+    expect(operations(result.sent)).toEqual(['companyCrewOne']);
     expect(result.text).toMatch(
       /update\.profile\.profileId: crew member \d+ has no profile \d+; their profiles: Hospitality \(\d+\)/,
     );
@@ -102,7 +103,7 @@ describe('update_crew: refused before updateCompanyCrew is sent', () => {
       update: { profile: { dataTypes: [{ uniqueId: 'languages', optionNames: ['English'] }] } },
     });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).toEqual(['companyCrewOne']);
+    expect(operations(result.sent)).toEqual(['companyCrewOne']);
     expect(result.text).toMatch(
       /crewId: no crew member with id 987654\. .*\[UNKNOWN_CREW\] .*list_crew shows crew ids/,
     );
@@ -132,7 +133,7 @@ describe('update_crew: a uniqueId two profiles use (§2.2, §4.4 rule 9: unique 
       update: { profile: { dataTypes: [{ uniqueId: 'bar_years', value: '3' }] } },
     });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).toEqual(['companyCrewOne']);
+    expect(operations(result.sent)).toEqual(['companyCrewOne']);
     expect(result.text).toMatch(/uniqueId "bar_years" names different data types/);
     expect(result.text).toMatch(
       /crew member \d+ has 2 profiles \(Security \(\d+\), Hospitality \(\d+\)\) and profile\.profileId is not given/,
@@ -149,7 +150,7 @@ describe("update_crew: the platform's answer when the member cannot be read", ()
         update: { profile: { dataTypes: [{ uniqueId: 'no_such_thing', value: 'x' }] } },
       });
       expect(result.isError).toBe(true);
-      expect(operationsOf(result.sent)).toEqual(['companyCrewOne', 'updateCompanyCrew']);
+      expect(operations(result.sent)).toEqual(['companyCrewOne', 'updateCompanyCrew']);
       expect(result.text).toMatch(
         /update\.profile\.dataTypes\[0\]\.uniqueId: no data type .*\[ITEM_NOT_FOUND\] Fix: get_crew/,
       );
@@ -161,7 +162,7 @@ describe("update_crew: the platform's answer when the member cannot be read", ()
   it('says which lookup tool finds a crew id the platform does not know', async () => {
     const result = await suite.see('update_crew', { crewId: 987654, update: { phone: '1' } });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).toEqual(['updateCompanyCrew']);
+    expect(operations(result.sent)).toEqual(['updateCompanyCrew']);
     expect(result.text).toMatch(
       /crewId: no crew member with id 987654 \[ITEM_NOT_FOUND\] Fix: list_crew shows crew ids/,
     );

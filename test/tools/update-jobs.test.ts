@@ -3,7 +3,8 @@
 // change moves, whatever the group's span), and the confirmation a side-effect pay change needs
 // (a hidden pre-2026-09-21 break, a DST shift), by argument or by elicitation.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { operationsOf, variablesOf } from '../helpers/sent.js';
+import { variablesOf } from '../helpers/sent.js';
+import { operations } from '../helpers/tool-requests.js';
 import {
   type Any,
   allJobs,
@@ -47,7 +48,7 @@ describe('update_jobs: what it reads and sends', () => {
     });
     const result = await suite.see('update_jobs', { jobs: [{ id, timezone: 'America/New_York' }] });
     expect(result.isError, result.text).toBe(false);
-    expect(operationsOf(result.sent)).toEqual(['companyJobs', 'updateJobs']);
+    expect(operations(result.sent)).toEqual(['companyJobs', 'updateJobs']);
     expect(variablesOf(result.sent, 'companyJobs')).toMatchObject({ input: { filter: { jobIds: [id] } } });
     expect(variablesOf(result.sent, 'updateJobs')).toEqual({
       input: { jobs: [{ id, timezone: 'America/New_York' }] },
@@ -155,7 +156,7 @@ describe('update_jobs: refused before updateJobs is sent', () => {
       jobs: [{ id, roles: [{ id: roles[0].id, startTime: '2027-01-27T01:00' }] }],
     });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).toEqual(['companyJobs']);
+    expect(operations(result.sent)).toEqual(['companyJobs']);
     expect(result.text).toMatch(/startTime: starts on 2027-01-27 but the job is dated 2027-01-26/);
   });
 
@@ -172,7 +173,7 @@ describe('update_jobs: refused before updateJobs is sent', () => {
       jobs: [{ id, roles: [{ id: roles[0].id, endTime: '2027-01-27T18:45' }] }],
     });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).toEqual(['companyJobs']);
+    expect(operations(result.sent)).toEqual(['companyJobs']);
     expect(result.text).toMatch(
       /jobs\[0\]\.roles\[0\]\.endTime: role \d+ "Bartender" \(job \d+, 2027-01-27\) would last 45 min, not longer than its saved 60-minute break/,
     );
@@ -194,7 +195,7 @@ describe('update_jobs: refused before updateJobs is sent', () => {
       ],
     });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).not.toContain('updateJobs');
+    expect(operations(result.sent)).not.toContain('updateJobs');
     expect(result.text).toMatch(
       /jobs\[1\]\.timezone: job \d+ is in multi-day job \d+, which jobs\[0\] moves to Europe\/Paris; it cannot get Europe\/Madrid/,
     );
@@ -206,7 +207,7 @@ describe('update_jobs: refused before updateJobs is sent', () => {
     });
     const result = await suite.see('update_jobs', { jobs: [{ id, timezone: 'America/New_York' }] });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).toEqual(['companyJobs']);
+    expect(operations(result.sent)).toEqual(['companyJobs']);
     expect(result.text).toMatch(
       /jobs\[0\]\.timezone: role \d+ of job \d+ \(2027-03-14\) startTime: 02:30 does not exist on 2027-03-14 in America\/New_York/,
     );
@@ -231,7 +232,7 @@ describe('update_jobs: refused before updateJobs is sent', () => {
     const [near, far] = jobs;
     const result = await suite.see('update_jobs', { jobs: [{ id: near.id, timezone: 'America/New_York' }] });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).not.toContain('updateJobs');
+    expect(operations(result.sent)).not.toContain('updateJobs');
     expect(result.text).toMatch(
       new RegExp(
         `jobs\\[0\\]\\.timezone: role ${far.roles[0].id} of job ${far.id} \\(2027-03-14\\) startTime: 02:30 does not exist`,
@@ -243,7 +244,7 @@ describe('update_jobs: refused before updateJobs is sent', () => {
   it('an unknown job or role id, with the tool that finds one', async () => {
     const result = await suite.see('update_jobs', { jobs: [{ id: '999999', title: 'x' }] });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).toEqual(['companyJobs']);
+    expect(operations(result.sent)).toEqual(['companyJobs']);
     expect(result.text).toMatch(
       /jobs\[0\]\.id: no job with id 999999\. .*\[UNKNOWN_JOB\] Fix: Use the id of an existing job\. list_jobs shows job ids/,
     );
@@ -257,7 +258,7 @@ describe('update_jobs: a pay total changed as a side effect needs the user (§4.
       jobs: [{ id: found.id, roles: [{ id: role.id, title: 'Senior bartender' }] }],
     });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).toEqual(['companyJobs']);
+    expect(operations(result.sent)).toEqual(['companyJobs']);
     expect(result.text).toMatch(
       /updateJobs not sent: it would change the pay total of 1 role\(s\) as a side effect/,
     );
@@ -294,14 +295,14 @@ describe('update_jobs: a pay total changed as a side effect needs the user (§4.
     const { job: found } = await legacy();
     const result = await suite.see('update_jobs', { jobs: [{ id: found.id, title: 'Renamed gala' }] });
     expect(result.isError, result.text).toBe(false);
-    expect(operationsOf(result.sent)).toEqual(['companyJobs', 'updateJobs']);
+    expect(operations(result.sent)).toEqual(['companyJobs', 'updateJobs']);
   });
 
   it('counts every role a timezone change moves, naming each', async () => {
     const { job: found, role, noBreak } = await legacy();
     const result = await suite.see('update_jobs', { jobs: [{ id: found.id, timezone: 'Asia/Tokyo' }] });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).toEqual(['companyJobs']);
+    expect(operations(result.sent)).toEqual(['companyJobs']);
     expect(result.text).toContain(`jobs[0].timezone: role ${role.id}`);
     expect(result.text).toContain(`total ${money(role.total)} → ${money(noBreak)}`);
   });
@@ -318,7 +319,7 @@ describe('update_jobs: a pay total changed as a side effect needs the user (§4.
     });
     const refused = await suite.see('update_jobs', { jobs: [{ id, timezone: 'America/New_York' }] });
     expect(refused.isError).toBe(true);
-    expect(operationsOf(refused.sent)).toEqual(['companyJobs']);
+    expect(operations(refused.sent)).toEqual(['companyJobs']);
     expect(refused.text).toContain(
       `jobs[0].timezone: role ${roles[0].id} "Bartender" (job ${id}, 2027-03-14): total 72.00 → 60.00`,
     );
@@ -328,7 +329,7 @@ describe('update_jobs: a pay total changed as a side effect needs the user (§4.
       confirmLegacyBreakChange: true,
     });
     expect(confirmed.isError, confirmed.text).toBe(false);
-    expect(operationsOf(confirmed.sent)).toEqual(['companyJobs', 'updateJobs']);
+    expect(operations(confirmed.sent)).toEqual(['companyJobs', 'updateJobs']);
     expect(confirmed.data.payChanges).toEqual([{ roleId: roles[0].id, jobId: id, before: 72, after: 60 }]);
   });
 
@@ -339,7 +340,7 @@ describe('update_jobs: a pay total changed as a side effect needs the user (§4.
     );
     const result = await suite.see('update_jobs', { jobs: [{ id: other.id, timezone: 'Asia/Tokyo' }] });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).not.toContain('updateJobs');
+    expect(operations(result.sent)).not.toContain('updateJobs');
     expect(result.text).toContain(
       `jobs[0].timezone: role ${role.id} "${role.title}" (job ${found.id}, ${found.date})`,
     );
@@ -365,7 +366,7 @@ describe('update_jobs: a pay total changed as a side effect needs the user (§4.
       expect(result.data.payChanges).toEqual([
         { roleId: role.id, jobId: found.id, before: role.total, after: noBreak },
       ]);
-      expect(operationsOf(result.sent).filter((operation) => operation === 'updateJobs')).toHaveLength(1);
+      expect(operations(result.sent).filter((operation) => operation === 'updateJobs')).toHaveLength(1);
     } finally {
       await eliciting.close();
     }
@@ -387,7 +388,7 @@ describe('update_jobs: a pay total changed as a side effect needs the user (§4.
       expect(result.isError).toBe(true);
       expect(asked).toBe(1);
       expect(result.text).toMatch(/The user did not confirm the change, so nothing was sent/);
-      expect(operationsOf(result.sent)).not.toContain('updateJobs');
+      expect(operations(result.sent)).not.toContain('updateJobs');
     } finally {
       await eliciting.close();
     }

@@ -3,7 +3,8 @@
 // one in every profile that inherits it), and the platform's answer when the catalogue cannot
 // be read.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { operationsOf, variablesOf } from '../helpers/sent.js';
+import { variablesOf } from '../helpers/sent.js';
+import { operations } from '../helpers/tool-requests.js';
 import { dataTypeOf, type SeededProfile, seededProfiles } from './crew-support.js';
 import { listedAs, useWriteSandbox } from './write-support.js';
 
@@ -23,7 +24,7 @@ describe('update_profile_data_types: what it reads and sends', () => {
     };
     const result = await suite.see('update_profile_data_types', input);
     expect(result.isError, result.text).toBe(false);
-    expect(operationsOf(result.sent).at(-1)).toBe('updateProfileDataTypes');
+    expect(operations(result.sent).at(-1)).toBe('updateProfileDataTypes');
     expect(variablesOf(result.sent, 'updateProfileDataTypes')).toEqual({ input });
     expect(result.data.profile.dataTypes).toEqual([
       expect.objectContaining({ id: global.id, uniqueId: 'right_to_work', global: true }),
@@ -45,7 +46,7 @@ describe('update_profile_data_types: what it reads and sends', () => {
       ],
     });
     expect(next.isError, next.text).toBe(false);
-    expect(operationsOf(next.sent)).toContain('companyCrewAll');
+    expect(operations(next.sent)).toContain('companyCrewAll');
   });
 
   it('renames a data type title; the next dataType requirement check uses the new title', async () => {
@@ -88,7 +89,7 @@ describe('update_profile_data_types: refused before updateProfileDataTypes is se
       dataTypes: [{ id: own.id, uniqueId: 'languages' }],
     });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).not.toContain('updateProfileDataTypes');
+    expect(operations(result.sent)).not.toContain('updateProfileDataTypes');
     expect(result.text).toMatch(
       /dataTypes\[0\]\.uniqueId: uniqueId "languages" would also belong to data type \d+ \("Languages".* in profile Hospitality/,
     );
@@ -102,7 +103,7 @@ describe('update_profile_data_types: refused before updateProfileDataTypes is se
       dataTypes: [{ id: global.id, uniqueId: 'sia_licence' }],
     });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).not.toContain('updateProfileDataTypes');
+    expect(operations(result.sent)).not.toContain('updateProfileDataTypes');
     expect(result.text).toMatch(
       /dataTypes\[0\]\.uniqueId: uniqueId "sia_licence" would also belong to data type \d+ \("SIA licence number", uniqueId sia_licence, TEXT\) in profile Security \(\d+\), which inherits it too/,
     );
@@ -115,7 +116,7 @@ describe('update_profile_data_types: refused before updateProfileDataTypes is se
       dataTypes: [{ id: other.id, title: 'Expiry' }],
     });
     expect(result.isError).toBe(true);
-    expect(operationsOf(result.sent)).not.toContain('updateProfileDataTypes');
+    expect(operations(result.sent)).not.toContain('updateProfileDataTypes');
     expect(result.text).toMatch(
       new RegExp(`dataTypes\\[0\\]\\.id: the profile has no data type with id ${other.id}`),
     );
@@ -132,7 +133,7 @@ describe("update_profile_data_types: the platform's answer when the catalogue ca
         dataTypes: [{ id: own.id, uniqueId: 'languages' }],
       });
       expect(taken.isError).toBe(true);
-      expect(operationsOf(taken.sent)).toEqual(['companyCrewAll', 'updateProfileDataTypes']);
+      expect(operations(taken.sent)).toEqual(['companyCrewAll', 'updateProfileDataTypes']);
       expect(taken.text).toMatch(
         /dataTypes\[0\]\.uniqueId: uniqueId "languages" is already used by data type/,
       );
