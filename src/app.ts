@@ -2,28 +2,30 @@
 // embedded sandbox started in-process on a loopback port), the one shared platform client, the
 // lookups that checks share, the tool selection for this API key, the webhook events (the one
 // part with a lifecycle) and the context surface (resources and prompts).
+import { graphqlQueryWithMutations } from '../tools/graphql-query.js';
 import { allTools } from '../tools/index.js';
-import type { Config } from './config.js';
+import { type Config, ConfigError } from './config.js';
+import { schemaModel } from './contract/schema-model.js';
 import { instructions } from './instructions.js';
 import type { Logger } from './logger.js';
 import { createLookups, invalidateOnEvent } from './lookups/index.js';
 import type { ToolDefinition } from './mcp/define-tool.js';
-import { findMismatches } from './mcp/live-schema.js';
+import { type LiveSchemaPlan, readLiveSchema } from './mcp/live-schema.js';
 import { type Credentials, tokenUrlFor } from './platform/auth.js';
 import { createPlatform, type Platform } from './platform/client.js';
-import { fetchLiveSchema } from './platform/introspection.js';
 import { createContextSurface, type ResourcesOptions } from './resources/index.js';
 import { startSandbox } from './sandbox/server.js';
 import type { RunningSandbox } from './sandbox/types.js';
 import type { AppContext } from './server.js';
-import { selectTools } from './server.js';
+import { checkToolNames, chosenByConfig, selectTools } from './server.js';
 import type { RouteHandler, StartContext } from './transports/routes.js';
 import { createWebhookEvents } from './webhooks/webhook-events.js';
 
 export interface App extends AppContext {
   /** The embedded sandbox, when the server runs against it. */
   sandbox: RunningSandbox | null;
-  grantedScopes: string[] | null;
+  /** Against a live platform: how the tools work with its schema (null: not checked). */
+  schemaPlan: LiveSchemaPlan | null;
   /** HTTP routes served beside /mcp (the webhook receiver). */
   routes: Record<string, RouteHandler>;
   /** Start what runs beside the transport (the webhook receiver and subscription) once it is up. */
@@ -42,7 +44,12 @@ export interface AppOptions {
   sandbox?: RunningSandbox;
 }
 
-interface Upstream {
+/** The registry's tools as this configuration offers them (app.ts is the one place besides the registry that knows them). */
+export function registeredTools(config: Config): ToolDefinition[] {
+  return offeredTools(config, allTools);
+}
+
+export interface Upstream {
   credentials: Credentials;
   apiUrl: string;
   sandbox: RunningSandbox | null;
@@ -51,7 +58,10 @@ interface Upstream {
 }
 
 /** Where the platform is: live credentials, or a sandbox key (starting the sandbox when needed). */
-async function resolveUpstream(config: Config, options: AppOptions): Promise<Upstream> {
+export async function resolveUpstream(
+  config: Config,
+  options: Pick<AppOptions, 'sandbox' | 'logger'>,
+): Promise<Upstream> {
   if (config.upstream.kind === 'live') {
     const { clientId, clientSecret, authUrl, realm, apiUrl } = config.upstream;
     return {
@@ -66,8 +76,8 @@ async function resolveUpstream(config: Config, options: AppOptions): Promise<Ups
   const key = sandbox.keys.find((candidate) => candidate.clientId === keyName);
   if (!key) {
     if (!options.sandbox) await sandbox.close();
-    throw new Error(
-      `Unknown sandbox key "${keyName}". Sandbox keys: ${sandbox.keys.map((candidate) => candidate.clientId).join(', ')}.`,
+    throw new ConfigError(
+      `Unknown sandbox key "${keyName}" (--sandbox-key, CREW_SANDBOX_KEY). Sandbox keys: ${sandbox.keys.map((candidate) => candidate.clientId).join(', ')}.`,
     );
   }
   options.logger.info({ baseUrl: sandbox.baseUrl, key: key.clientId }, 'using the embedded sandbox platform');
@@ -79,28 +89,29 @@ async function resolveUpstream(config: Config, options: AppOptions): Promise<Ups
   };
 }
 
-/** Against a live platform, tools whose documents do not validate against its schema are not listed. */
+/**
+ * Against a live platform: documents adapted to its schema (sent by the platform client in place
+ * of ours), tools that cannot work not listed, input enums with the live values.
+ */
 async function checkLiveSchema(
   platform: Platform,
   tools: ToolDefinition[],
   logger: Logger,
-): Promise<Map<string, string>> {
-  const unavailable = new Map<string, string>();
+): Promise<LiveSchemaPlan | null> {
   try {
-    const schema = await fetchLiveSchema(platform.graphql);
-    for (const mismatch of findMismatches(schema, tools)) {
-      unavailable.set(
-        mismatch.tool,
-        `its GraphQL document does not match the live schema: ${mismatch.problems.join(' ')}`,
-      );
+    const { plan } = await readLiveSchema(platform, tools);
+    platform.graphql.useRewrites(plan.rewrites);
+    for (const [tool, fields] of plan.dropped) {
+      logger.warn({ tool, fields }, 'the live schema lacks fields this tool reads: they are left out');
     }
+    return plan;
   } catch (error) {
     logger.warn(
       { reason: error instanceof Error ? error.message : String(error) },
       'could not introspect the live schema: tools are not checked against it',
     );
+    return null;
   }
-  return unavailable;
 }
 
 /** The scopes of the API key's token; null (every tool listed) when the token does not say. */
@@ -119,15 +130,44 @@ async function readScopes(platform: Platform, logger: Logger): Promise<string[] 
   }
 }
 
+/** The tools this configuration offers: graphql_query may send mutations when the operator allows it. */
+function offeredTools(config: Config, tools: ToolDefinition[]): ToolDefinition[] {
+  if (!config.allowGraphqlMutations || config.readOnly) return tools;
+  return tools.map((tool) =>
+    tool.name === graphqlQueryWithMutations.name ? graphqlQueryWithMutations : tool,
+  );
+}
+
 export async function createApp(config: Config, options: AppOptions): Promise<App> {
+  const candidates = offeredTools(config, options.tools ?? allTools);
+  // Configuration errors first, before anything is started that would need stopping.
+  checkToolNames(candidates, config);
+  const upstream = await resolveUpstream(config, options);
+  try {
+    return await assemble(config, options, candidates, upstream);
+  } catch (error) {
+    if (upstream.sandbox && upstream.ownSandbox) await upstream.sandbox.close();
+    throw error;
+  }
+}
+
+async function assemble(
+  config: Config,
+  options: AppOptions,
+  candidates: ToolDefinition[],
+  { credentials, apiUrl, sandbox, ownSandbox }: Upstream,
+): Promise<App> {
   const { logger, transport } = options;
-  const { credentials, apiUrl, sandbox, ownSandbox } = await resolveUpstream(config, options);
   const platform = createPlatform({ credentials, apiUrl, timeoutMs: config.timeoutMs, logger });
   const grantedScopes = await readScopes(platform, logger);
-  const candidates = options.tools ?? allTools;
-  const unavailable =
-    config.upstream.kind === 'live' ? await checkLiveSchema(platform, candidates, logger) : new Map();
-  const selection = selectTools(candidates, config, grantedScopes, unavailable);
+  const schemaPlan =
+    config.upstream.kind === 'live' ? await checkLiveSchema(platform, candidates, logger) : null;
+  const selection = selectTools(
+    schemaPlan?.tools ?? candidates,
+    config,
+    grantedScopes,
+    schemaPlan?.unavailable,
+  );
   logger.info(
     {
       tools: selection.listed.map((tool) => tool.name),
@@ -136,7 +176,12 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     'tools selected',
   );
   const lookups = createLookups(platform, logger);
-  const context = createContextSurface(platform, logger, options.resources);
+  const context = createContextSurface(platform, logger, options.resources, {
+    // A resource goes with its toolset: served when the operator chose a tool of that toolset.
+    allows: (toolset) => candidates.some((tool) => tool.toolset === toolset && chosenByConfig(tool, config)),
+    listedTools: selection.listed.map((tool) => tool.name),
+    knownTools: candidates.map((tool) => tool.name),
+  });
   const events = await createWebhookEvents({ config, platform, logger, sandbox, transport });
   // A change the platform reported (ours or anyone's) makes cached staffing reads stale.
   const stopInvalidating = events.log.onAppend((event) => invalidateOnEvent(lookups, event.type));
@@ -151,9 +196,12 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     transport,
     sandbox,
     grantedScopes,
+    schema: schemaPlan?.schema ?? schemaModel(),
+    schemaPlan,
     routes: events.routes,
     registerSurface(server, instance) {
-      events.register(server, instance.longLived);
+      if (selection.listed.some((tool) => tool.toolset === 'events'))
+        events.register(server, instance.longLived);
       context.register(server);
     },
     start: (startContext) => events.start(startContext),

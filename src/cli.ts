@@ -9,10 +9,10 @@ import { runSandboxCommand } from './sandbox/command.js';
 import { runStdio } from './transports/stdio.js';
 import { VERSION } from './version.js';
 
+/** A configuration error, wherever it is found (flags, environment, sandbox key, tool names), exits 2. */
 async function main(argv: string[]): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig(argv, process.env);
+    return await run(argv);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`crew-mcp: ${error.message}\n`);
@@ -20,6 +20,10 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+async function run(argv: string[]): Promise<number> {
+  const config = loadConfig(argv, process.env);
   switch (config.command) {
     case 'help':
       process.stdout.write(HELP);
@@ -33,8 +37,11 @@ async function main(argv: string[]): Promise<number> {
     default:
       break;
   }
+  // The doctor's output is its report: logs only when a level was asked for.
+  if (config.command === 'check') {
+    return runCheck(config, createLogger(config.logLevelGiven ? config.logLevel : 'silent'));
+  }
   const logger = createLogger(config.logLevel);
-  if (config.command === 'check') return runCheck(config, logger);
   if (config.command === 'http') return runHttpCommand(config, logger);
   const app = await createApp(config, { transport: 'stdio', logger });
   await runStdio(app);

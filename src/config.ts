@@ -25,6 +25,8 @@ export interface Config {
   command: Command;
   upstream: UpstreamConfig;
   readOnly: boolean;
+  /** graphql_query may send mutations (never in read-only mode). */
+  allowGraphqlMutations: boolean;
   toolsets: Toolset[] | null;
   tools: string[] | null;
   excludeTools: string[];
@@ -39,6 +41,10 @@ export interface Config {
   webhookSecret: string | null;
   /** Public URL the platform should deliver webhooks to (when not the receiver's own address). */
   webhookPublicUrl: string | null;
+  /** `check --json`: the report as JSON instead of text. */
+  json: boolean;
+  /** The log level was asked for (flag or environment), not the default. */
+  logLevelGiven: boolean;
   /** Arguments left for the subcommand (e.g. `sandbox --port 4000`). */
   rest: string[];
 }
@@ -60,6 +66,11 @@ const FLAGS: Record<string, FlagSpec> = {
   '--api-url': { key: 'apiUrl', env: 'CREW_API_URL' },
   '--sandbox-key': { key: 'sandboxKey', env: 'CREW_SANDBOX_KEY' },
   '--read-only': { key: 'readOnly', env: 'CREW_READ_ONLY', boolean: true },
+  '--allow-graphql-mutations': {
+    key: 'allowGraphqlMutations',
+    env: 'CREW_ALLOW_GRAPHQL_MUTATIONS',
+    boolean: true,
+  },
   '--toolsets': { key: 'toolsets', env: 'CREW_TOOLSETS' },
   '--tools': { key: 'tools', env: 'CREW_TOOLS' },
   '--exclude-tools': { key: 'excludeTools', env: 'CREW_EXCLUDE_TOOLS' },
@@ -73,6 +84,7 @@ const FLAGS: Record<string, FlagSpec> = {
   '--webhook-port': { key: 'webhookPort', env: 'CREW_WEBHOOK_PORT' },
   '--webhook-secret': { key: 'webhookSecret', env: 'CREW_WEBHOOK_SECRET' },
   '--webhook-public-url': { key: 'webhookPublicUrl', env: 'CREW_WEBHOOK_PUBLIC_URL' },
+  '--json': { key: 'json', boolean: true },
 };
 
 const CREDENTIAL_KEYS = ['clientId', 'clientSecret', 'authUrl', 'realm', 'apiUrl'] as const;
@@ -128,14 +140,76 @@ function parseArgv(argv: string[]): { command: Command; raw: Raw; rest: string[]
   return { command, raw, rest: [] };
 }
 
+const TRUE_WORDS = ['1', 'true', 'yes', 'on'];
+const FALSE_WORDS = ['0', 'false', 'no', 'off'];
+
+/**
+ * An MCPB host passes an optional setting the user left empty as the literal placeholder
+ * "${user_config.name}" (manifest.json); that means "not set", like an empty value.
+ */
+const UNFILLED_PLACEHOLDER = /^\$\{user_config\.[\w.-]+\}$/;
+
 function fromEnv(env: Record<string, string | undefined>): Raw {
   const raw: Raw = {};
-  for (const spec of Object.values(FLAGS)) {
-    const value = spec.env ? env[spec.env] : undefined;
-    if (value === undefined || value === '') continue;
-    raw[spec.key] = spec.boolean ? ['1', 'true', 'yes'].includes(value.toLowerCase()) : value;
+  for (const [flag, spec] of Object.entries(FLAGS)) {
+    const value = spec.env ? env[spec.env]?.trim() : undefined;
+    if (value === undefined || value === '' || UNFILLED_PLACEHOLDER.test(value)) continue;
+    if (!spec.boolean) {
+      raw[spec.key] = value;
+      continue;
+    }
+    const word = value.toLowerCase();
+    if (!TRUE_WORDS.includes(word) && !FALSE_WORDS.includes(word)) {
+      throw new ConfigError(
+        `${spec.env} must be one of ${[...TRUE_WORDS, ...FALSE_WORDS].join(', ')} (like ${flag}), got "${value}".`,
+      );
+    }
+    raw[spec.key] = TRUE_WORDS.includes(word);
   }
   return raw;
+}
+
+/** Edit distance, for "did you mean" hints on misspelled names. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length] as number;
+}
+
+/** The known name closest to `name`, when one is close enough to be a likely misspelling. */
+export function nearestName(name: string, known: readonly string[]): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of known) {
+    const d = distance(name.toLowerCase(), candidate.toLowerCase());
+    if (!best || d < best.distance) best = { name: candidate, distance: d };
+  }
+  return best && best.distance <= Math.max(2, Math.floor(name.length / 3)) ? best.name : undefined;
+}
+
+/** Names of `flag` that are not among `known`: a configuration error with the nearest known name. */
+export function checkNames(
+  names: readonly string[] | null,
+  known: readonly string[],
+  flag: string,
+  noun: string,
+): void {
+  for (const name of names ?? []) {
+    if (known.includes(name)) continue;
+    const guess = nearestName(name, known);
+    throw new ConfigError(
+      `Unknown ${noun} "${name}" in ${flag}${guess ? `; did you mean "${guess}"?` : '.'} ${noun[0]?.toUpperCase()}${noun.slice(1)}s: ${known.join(', ')}.`,
+    );
+  }
 }
 
 function list(value: string | boolean | undefined): string[] | null {
@@ -200,13 +274,8 @@ function upstreamFrom(raw: Raw): UpstreamConfig {
 
 function toolsetsFrom(value: string | boolean | undefined): Toolset[] | null {
   const names = list(value);
-  if (!names) return null;
-  for (const name of names) {
-    if (!(TOOLSETS as readonly string[]).includes(name)) {
-      throw new ConfigError(`Unknown toolset "${name}" in --toolsets. Toolsets: ${TOOLSETS.join(', ')}.`);
-    }
-  }
-  return names as Toolset[];
+  checkNames(names, TOOLSETS, '--toolsets', 'toolset');
+  return names as Toolset[] | null;
 }
 
 /** Build the configuration. Throws ConfigError with a message fit for stderr. */
@@ -218,10 +287,19 @@ export function loadConfig(argv: string[], env: Record<string, string | undefine
     throw new ConfigError(`Log level must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
   }
   const host = typeof raw.host === 'string' ? raw.host : '127.0.0.1';
+  if (raw.json === true && parsed.command !== 'check') {
+    throw new ConfigError('--json applies to "crew-mcp check" only.');
+  }
+  if (raw.readOnly === true && raw.allowGraphqlMutations === true) {
+    throw new ConfigError(
+      '--allow-graphql-mutations cannot be combined with --read-only (CREW_READ_ONLY): read-only mode sends no mutation. Remove one of them.',
+    );
+  }
   return {
     command: parsed.command,
     upstream: upstreamFrom(raw),
     readOnly: raw.readOnly === true,
+    allowGraphqlMutations: raw.allowGraphqlMutations === true,
     toolsets: toolsetsFrom(raw.toolsets),
     tools: list(raw.tools),
     excludeTools: list(raw.excludeTools) ?? [],
@@ -240,6 +318,8 @@ export function loadConfig(argv: string[], env: Record<string, string | undefine
       typeof raw.webhookPublicUrl === 'string'
         ? checkUrl(raw.webhookPublicUrl, 'CREW_WEBHOOK_PUBLIC_URL')
         : null,
+    json: raw.json === true,
+    logLevelGiven: typeof raw.logLevel === 'string',
     rest: parsed.rest,
   };
 }
@@ -250,7 +330,7 @@ Usage:
   crew-mcp [stdio]            serve MCP over stdio (default)
   crew-mcp http               serve MCP over Streamable HTTP at /mcp
   crew-mcp sandbox            run the embedded sandbox platform alone
-  crew-mcp check              verify credentials and list the tools this key may use
+  crew-mcp check [--json]     diagnose the configuration: token, GraphQL, schema, tools, webhooks
 
 Platform (all five, or none to use the embedded sandbox):
   --client-id ID              CREW_CLIENT_ID
@@ -265,6 +345,7 @@ Tools:
   --toolsets a,b              CREW_TOOLSETS       ${TOOLSETS.join(', ')}
   --tools x,y                 CREW_TOOLS          only these tools
   --exclude-tools x,y         CREW_EXCLUDE_TOOLS
+  --allow-graphql-mutations   CREW_ALLOW_GRAPHQL_MUTATIONS  graphql_query may send mutations
 
 HTTP:
   --host 127.0.0.1            CREW_HTTP_HOST

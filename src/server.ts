@@ -10,7 +10,8 @@ import {
   type McpServerFactory,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import type { Config } from './config.js';
+import type { GraphQLSchema } from 'graphql';
+import { type Config, checkNames } from './config.js';
 import type { Logger } from './logger.js';
 import { invalidateAfterWrite, type Lookups } from './lookups/index.js';
 import { isWriteTool, resolveHint, type ToolContext, type ToolDefinition } from './mcp/define-tool.js';
@@ -49,8 +50,26 @@ export interface AppContext {
   selection: ToolSelection;
   instructions: string;
   transport: 'stdio' | 'http';
+  /** The platform's schema: introspected from a live platform, else our model. */
+  schema: GraphQLSchema;
+  /** Scopes of the API key's token; null when unknown (every tool listed). */
+  grantedScopes: string[] | null;
   /** Registers the rest of the surface on an instance: resources, prompts, crew://events. */
   registerSurface(server: McpServer, instance: InstanceInfo): void;
+}
+
+/** Tool names of --tools and --exclude-tools must exist: a misspelling is a configuration error. */
+export function checkToolNames(all: readonly ToolDefinition[], config: Config): void {
+  const known = all.map((tool) => tool.name).sort();
+  checkNames(config.tools, known, '--tools', 'tool');
+  checkNames(config.excludeTools, known, '--exclude-tools', 'tool');
+}
+
+/** The tool passes the operator's choice: --toolsets, --tools, --exclude-tools. */
+export function chosenByConfig(tool: ToolDefinition, config: Config): boolean {
+  if (config.toolsets && !config.toolsets.includes(tool.toolset)) return false;
+  if (config.tools && !config.tools.includes(tool.name)) return false;
+  return !config.excludeTools.includes(tool.name);
 }
 
 /**
@@ -70,9 +89,7 @@ export function selectTools(
   const refused: ToolSelection['refused'] = [];
   const byName = [...all].sort((a, b) => a.name.localeCompare(b.name));
   for (const tool of byName) {
-    if (config.toolsets && !config.toolsets.includes(tool.toolset)) continue;
-    if (config.tools && !config.tools.includes(tool.name)) continue;
-    if (config.excludeTools.includes(tool.name)) continue;
+    if (!chosenByConfig(tool, config)) continue;
     const missing = grantedScopes ? tool.scopes.filter((scope) => !grantedScopes.includes(scope)) : [];
     const unavailableReason = unavailable.get(tool.name);
     if (unavailableReason) {
@@ -112,6 +129,8 @@ function toolContext(app: AppContext, server: McpServer, mcp: ServerContext): To
     mcp,
     canElicit: clientCanElicit(server, mcp),
     transport: app.transport,
+    schema: app.schema,
+    grantedScopes: app.grantedScopes,
     async progress(progress, total, message) {
       if (progressToken === undefined) return;
       await mcp.mcpReq
@@ -204,8 +223,34 @@ export function buildServer(app: AppContext, instance: InstanceInfo = { longLive
     );
   for (const tool of app.selection.listed) register(tool);
   for (const { tool } of app.selection.refused) register(tool).disable();
+  explainRefusedCalls(server, app.selection);
   app.registerSurface(server, instance);
   return server;
+}
+
+type RequestHandler = (request: unknown, context: unknown) => Promise<unknown>;
+
+/**
+ * A call to a registered but unlisted tool is answered with why it is not available (read-only
+ * mode, a missing scope, the live schema) instead of the SDK's bare "Tool x disabled".
+ */
+function explainRefusedCalls(server: McpServer, selection: ToolSelection): void {
+  if (selection.refused.length === 0) return;
+  const reasons = new Map(selection.refused.map(({ tool, reason }) => [tool.name, reason]));
+  // The SDK offers no hook for this; its own stored handler is reached through the accessor it
+  // keeps for the same purpose (re-dispatching requests). Without it, the SDK's answer stands.
+  const low = server.server as unknown as { _getRequestHandler?(method: string): RequestHandler | undefined };
+  const original = low._getRequestHandler?.('tools/call');
+  if (!original) return;
+  server.server.removeRequestHandler('tools/call');
+  server.server.setRequestHandler('tools/call', (request, context) => {
+    const reason = reasons.get(request.params.name);
+    if (reason === undefined) return original(request, context) as ReturnType<RequestHandler> as never;
+    return {
+      isError: true,
+      content: [{ type: 'text', text: `${request.params.name} is not available: ${reason}.` }],
+    };
+  });
 }
 
 /** A factory for the SDK's serving entries: one instance per connection (stdio) or request (HTTP). */

@@ -7,14 +7,14 @@ export const describeSchema = defineTool({
   name: 'describe_schema',
   title: 'Describe the platform schema',
   description:
-    'Compact definitions of platform operations and types by name (e.g. createJobs, CreateRoleInput, DTType); without names, the list of names. Reads the schema model, not the platform.',
+    "The platform's GraphQL schema: without names, all operation and type names; with names (e.g. createJobs, CreateRoleInput), their definitions. Use before graphql_query.",
   inputSchema: z.object({ names: z.array(z.string()).max(20).optional() }),
   outputSchema: z.object({ definitions: z.array(z.string()) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: [],
   toolset: 'schema',
-  async handler(input) {
-    const entries = schemaEntries();
+  async handler(input, ctx) {
+    const entries = schemaEntries(ctx.schema);
     if (!input.names?.length) {
       const definitions = [`operations and types: ${[...entries.keys()].join(', ')}`];
       return { data: { definitions }, text: definitions.join('\n') };

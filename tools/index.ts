@@ -9,6 +9,7 @@ import { findMatchingCrew } from './find-matching-crew.js';
 import { findOpenRoles } from './find-open-roles.js';
 import { getCrew } from './get-crew.js';
 import { getCrewFile } from './get-crew-file.js';
+import { graphqlQuery } from './graphql-query.js';
 import { listCrew } from './list-crew.js';
 import { listCrewFiles } from './list-crew-files.js';
 import { listCrewJobs } from './list-crew-jobs.js';
@@ -42,6 +43,7 @@ export const tools: Record<string, ToolDefinition> = {
   describe_schema: describeSchema,
   find_matching_crew: findMatchingCrew,
   find_open_roles: findOpenRoles,
+  graphql_query: graphqlQuery,
 } as Record<string, ToolDefinition>;
 
 export const allTools: ToolDefinition[] = Object.values(tools);

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { companyJobsDocument as document } from '../src/contract/documents.js';
 import { crewJobStatusSchema } from '../src/contract/enums.js';
@@ -17,7 +18,7 @@ export const listJobs = defineTool({
   name: 'list_jobs',
   title: 'List jobs',
   description:
-    "Jobs with their roles. Times are local to each job's timezone. Filter by from/to (a date means that whole day, in `timezone` if given, else each job's own), boards, job ids, crew-job status.",
+    "Jobs with their roles. Times are local to each job's timezone. Filter by from/to (a date means that whole day, in `timezone` if given, else each job's own), boards, job ids, crew-job status. No dates or ids: from today.",
   inputSchema: z.object({
     from: z.string().optional().describe('YYYY-MM-DD or ISO date-time'),
     to: z.string().optional().describe('YYYY-MM-DD or ISO date-time'),
@@ -33,7 +34,19 @@ export const listJobs = defineTool({
   toolset: 'jobs',
   documents: [document],
   async handler(input, ctx) {
-    const range = readRange({ from: input.from, to: input.to, timeZone: input.timezone, otherwise: 'each' });
+    // Unfiltered, a list starts today: the past month first is rarely what anyone asks for.
+    const today =
+      input.to || input.jobIds
+        ? undefined
+        : DateTime.now()
+            .setZone(input.timezone ?? 'UTC')
+            .toISODate();
+    const range = readRange({
+      from: input.from ?? today ?? undefined,
+      to: input.to,
+      timeZone: input.timezone,
+      otherwise: 'each',
+    });
     const filter = {
       ...(input.jobIds ? { jobIds: input.jobIds } : {}),
       ...(input.boardIds ? { boardIds: input.boardIds } : {}),

@@ -7,7 +7,19 @@ import { startHttp } from '../transports/http.js';
 
 export async function runHttpCommand(config: Config, logger: Logger): Promise<number> {
   const app = await createApp(config, { transport: 'http', logger });
-  const http = await startHttp(app);
+  let http: Awaited<ReturnType<typeof startHttp>>;
+  try {
+    http = await startHttp(app);
+  } catch (error) {
+    // A port in use or a host that cannot be bound: say so, stop the sandbox, exit non-zero.
+    await app.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    const where = `${config.http.host}:${config.http.port}`;
+    process.stderr.write(
+      `crew-mcp: could not serve HTTP on ${where}: ${code === 'EADDRINUSE' ? 'the port is in use' : error instanceof Error ? error.message : String(error)}. Change --port / --host (CREW_HTTP_PORT / CREW_HTTP_HOST).\n`,
+    );
+    return 1;
+  }
   const upstream = app.sandbox
     ? `the embedded sandbox platform at ${app.sandbox.baseUrl} (key ${app.platform.tokens.clientId})`
     : `the platform at ${app.platform.apiUrl}`;

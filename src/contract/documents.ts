@@ -65,3 +65,15 @@ export const dataTypeCatalogDocument = contractDocument('data-type-catalog');
 export const crewMatchingDocument = contractDocument('crew-matching');
 /** Crew jobs overlapping a time window: crew, status, job and role instants, paginated (availability). */
 export const crewJobsWindowDocument = contractDocument('crew-jobs-window');
+
+/** The shared read documents, which lookups and resources send besides the tools. */
+export const sharedDocuments: readonly string[] = [
+  companyJobsDocument,
+  jobIndexDocument,
+  crewAllDocument,
+  crewOneDocument,
+  companyCrewJobsDocument,
+  dataTypeCatalogDocument,
+  crewMatchingDocument,
+  crewJobsWindowDocument,
+];

@@ -2,6 +2,7 @@
 // the registry. Policy (read-only mode, scope filtering, confirmation) is derived from the
 // annotations and scopes declared here, in one place: src/server.ts.
 import type { InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
+import type { GraphQLSchema } from 'graphql';
 import type { z } from 'zod';
 import type { Toolset } from '../config.js';
 import type { Scope } from '../contract/scopes.js';
@@ -34,6 +35,10 @@ export interface ToolContext {
   canElicit: boolean;
   /** The server runs in stdio mode, where reading local files is the user's own machine. */
   transport: 'stdio' | 'http';
+  /** The platform's schema: introspected from a live platform, else our model of it. */
+  schema: GraphQLSchema;
+  /** Scopes of the API key's token; null when the token does not say. */
+  grantedScopes: readonly string[] | null;
 }
 
 export interface ToolSuccess<O> {

@@ -1,22 +1,181 @@
-// Tools against a live platform's schema: a tool whose GraphQL documents do not validate against
-// the introspected schema is not listed (with the reason logged and shown by `crew-mcp check`),
-// instead of failing on every call.
-import { type GraphQLSchema, parse, validate } from 'graphql';
+// Tools against a live platform's schema, which may differ from our partly [assumed] model.
+// Each GraphQL document the product sends is checked against the introspected schema at start:
+// - it validates: sent as it is;
+// - it selects fields the live schema lacks that our model says may be null (so every reader
+//   already copes without them): those fields are dropped, and the platform client sends the
+//   adapted text instead (GraphqlClient.useRewrites); `crew-mcp check` lists what was dropped;
+// - anything else (a missing operation, a missing id or non-null field, changed arguments): the
+//   tool is not listed, with the reason, instead of failing on every call.
+// Input enums take the live values too (live-enums.ts).
+import {
+  type DocumentNode,
+  type FieldNode,
+  type GraphQLSchema,
+  isInterfaceType,
+  isNonNullType,
+  isObjectType,
+  Kind,
+  parse,
+  print,
+  validate,
+  visit,
+} from 'graphql';
+import { sharedDocuments } from '../contract/documents.js';
+import { schemaModel } from '../contract/schema-model.js';
+import type { Platform } from '../platform/client.js';
+import { fetchLiveSchema } from '../platform/introspection.js';
+import { compareSchemas, type SchemaDifferences } from '../platform/schema-diff.js';
 import type { ToolDefinition } from './define-tool.js';
+import { toolWithLiveEnums } from './live-enums.js';
 
-export interface SchemaMismatch {
-  tool: string;
-  problems: string[];
+export type DocumentAdaptation =
+  | { ok: true; adapted: string; dropped: string[] }
+  | { ok: false; problems: string[] };
+
+const MISSING_FIELD = /^Cannot query field "(\w+)" on type "(\w+)"/;
+
+/** Why our code cannot do without `type.field`; null when it can. */
+function neededBecause(model: GraphQLSchema, typeName: string, fieldName: string): string | null {
+  if ([model.getQueryType()?.name, model.getMutationType()?.name].includes(typeName)) {
+    return `the live schema has no operation ${fieldName}`;
+  }
+  const type = model.getType(typeName);
+  const field = isObjectType(type) || isInterfaceType(type) ? type.getFields()[fieldName] : undefined;
+  if (!field) return `${typeName}.${fieldName} is missing from the live schema`;
+  if (fieldName === 'id' || isNonNullType(field.type)) {
+    return `${typeName}.${fieldName} is missing from the live schema and the tool needs it`;
+  }
+  return null;
 }
 
-/** Tools whose documents do not validate against `schema`, with the validation messages. */
-export function findMismatches(schema: GraphQLSchema, tools: readonly ToolDefinition[]): SchemaMismatch[] {
-  const mismatches: SchemaMismatch[] = [];
-  for (const tool of tools) {
-    const problems = (tool.documents ?? []).flatMap((document) =>
-      validate(schema, parse(document)).map((error) => error.message),
-    );
-    if (problems.length > 0) mismatches.push({ tool: tool.name, problems });
+function emptySelection(document: DocumentNode): boolean {
+  let empty = false;
+  visit(document, {
+    SelectionSet(node) {
+      if (node.selections.length === 0) empty = true;
+    },
+  });
+  return empty;
+}
+
+/** `document` made valid against `live` by dropping nullable fields it lacks, or why it cannot be. */
+export function adaptDocument(
+  document: string,
+  live: GraphQLSchema,
+  model: GraphQLSchema = schemaModel(),
+): DocumentAdaptation {
+  let ast = parse(document);
+  const dropped = new Set<string>();
+  // Each round drops what validation names; a dropped field can hide others only inside it, so
+  // two rounds settle it, and the bound keeps a surprising schema from looping.
+  for (let round = 0; round < 4; round++) {
+    const errors = validate(live, ast);
+    if (errors.length === 0) {
+      return { ok: true, adapted: dropped.size > 0 ? print(ast) : document, dropped: [...dropped] };
+    }
+    const removable = new Set<FieldNode>();
+    const problems: string[] = [];
+    for (const error of errors) {
+      const match = MISSING_FIELD.exec(error.message);
+      const node = error.nodes?.[0];
+      if (!match || node?.kind !== Kind.FIELD) {
+        problems.push(error.message);
+        continue;
+      }
+      const [, fieldName, typeName] = match as unknown as [string, string, string];
+      const reason = neededBecause(model, typeName, fieldName);
+      if (reason) problems.push(reason);
+      else {
+        removable.add(node);
+        dropped.add(`${typeName}.${fieldName}`);
+      }
+    }
+    if (problems.length > 0) return { ok: false, problems: [...new Set(problems)] };
+    ast = visit(ast, { Field: (node) => (removable.has(node) ? null : undefined) });
+    if (emptySelection(ast)) {
+      return { ok: false, problems: [`dropping ${[...dropped].join(', ')} would leave nothing selected`] };
+    }
   }
-  return mismatches;
+  return { ok: false, problems: ['the document does not settle against the live schema'] };
+}
+
+export interface LiveSchemaPlan {
+  /** Original document text -> the text to send to this platform. */
+  rewrites: Map<string, string>;
+  /** Tools listed with fields dropped from their documents, e.g. list_jobs -> ["Job.location"]. */
+  dropped: Map<string, string[]>;
+  /** Tools that cannot work against this schema, with why. */
+  unavailable: Map<string, string>;
+  /** The tools, each with its input enums taken from the live schema. */
+  tools: ToolDefinition[];
+  /** The live schema itself (what graphql_query validates against, describe_schema shows). */
+  schema: GraphQLSchema;
+}
+
+/**
+ * How the product works against `live`: `tools` with their documents, plus `shared` documents
+ * sent outside tools (lookups, resources), which are adapted when they can be.
+ */
+export function planForLiveSchema(
+  live: GraphQLSchema,
+  tools: readonly ToolDefinition[],
+  shared: readonly string[] = [],
+): LiveSchemaPlan {
+  const plan: LiveSchemaPlan = {
+    rewrites: new Map(),
+    dropped: new Map(),
+    unavailable: new Map(),
+    tools: [],
+    schema: live,
+  };
+  const adaptations = new Map<string, DocumentAdaptation>();
+  const adapt = (document: string) => {
+    let adaptation = adaptations.get(document);
+    if (!adaptation) {
+      adaptation = adaptDocument(document, live);
+      adaptations.set(document, adaptation);
+      if (adaptation.ok && adaptation.adapted !== document) plan.rewrites.set(document, adaptation.adapted);
+    }
+    return adaptation;
+  };
+  for (const document of shared) adapt(document);
+  for (const tool of tools) {
+    const problems: string[] = [];
+    const dropped = new Set<string>();
+    for (const document of tool.documents ?? []) {
+      const adaptation = adapt(document);
+      if (adaptation.ok) for (const field of adaptation.dropped) dropped.add(field);
+      else problems.push(...adaptation.problems);
+    }
+    if (problems.length > 0) {
+      plan.unavailable.set(
+        tool.name,
+        `it cannot work against the live schema: ${[...new Set(problems)].join('; ')}`,
+      );
+    } else if (dropped.size > 0) {
+      plan.dropped.set(tool.name, [...dropped]);
+    }
+    plan.tools.push(toolWithLiveEnums(tool, live));
+  }
+  return plan;
+}
+
+export interface LiveSchemaReport {
+  schema: GraphQLSchema;
+  plan: LiveSchemaPlan;
+  differences: SchemaDifferences;
+}
+
+/** Introspect the platform and plan how the tools work against what it has. */
+export async function readLiveSchema(
+  platform: Platform,
+  tools: readonly ToolDefinition[],
+  signal?: AbortSignal,
+): Promise<LiveSchemaReport> {
+  const schema = await fetchLiveSchema(platform.graphql, signal);
+  return {
+    schema,
+    plan: planForLiveSchema(schema, tools, sharedDocuments),
+    differences: compareSchemas(schemaModel(), schema),
+  };
 }

@@ -53,8 +53,14 @@ export function pageInfo<T>(pages: Pages<T>, request: PageRequest): Collected<T>
 export function pageLine(info: PageInfo, noun: string, cut = 0): string {
   const pages = info.page === info.lastPage ? `page ${info.page}` : `pages ${info.page}-${info.lastPage}`;
   let line = `${info.returned - cut} ${noun} shown (${pages} of ${info.pageCount}, ${info.totalCount} in all).`;
-  if (cut > 0)
-    line += ` ${cut} more fetched but cut to fit the context budget: narrow the filters or lower perPage.`;
+  if (cut > 0) {
+    // Several pages means allPages: a smaller perPage would fetch the same items in more pages.
+    const advice =
+      info.lastPage > info.page
+        ? 'narrow the filters, or lower maxItems'
+        : 'narrow the filters or lower perPage';
+    line += ` ${cut} more fetched but cut to fit the context budget: ${advice}.`;
+  }
   if (info.next) line += ` More: ${info.next}.`;
   return line;
 }

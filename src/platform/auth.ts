@@ -15,6 +15,8 @@ export interface Credentials {
 
 interface CachedToken {
   value: string;
+  /** Epoch ms at which the platform says the token expires. */
+  expiresAt: number;
   /** Epoch ms after which we no longer hand it out. */
   refreshAt: number;
   scopes: string[] | null;
@@ -67,6 +69,11 @@ export class TokenManager {
     return this.cached?.scopes ?? null;
   }
 
+  /** When the current token expires and what it may do; null before the first token. */
+  get tokenInfo(): { expiresAt: Date; scopes: string[] | null } | null {
+    return this.cached ? { expiresAt: new Date(this.cached.expiresAt), scopes: this.cached.scopes } : null;
+  }
+
   /** Forget a token the API refused, unless a newer one already replaced it. */
   invalidate(token: string): void {
     if (this.cached?.value === token) this.cached = null;
@@ -104,17 +111,28 @@ export class TokenManager {
         'token endpoint unreachable',
       );
       throw new UpstreamUnavailableError(
-        `The platform's token endpoint ${this.credentials.tokenUrl} ${reason}. Check CREW_AUTH_URL and CREW_REALM and the network; the call can be retried.`,
+        `The platform's token endpoint ${this.credentials.tokenUrl} ${reason}. Check CREW_AUTH_URL and the network; the call can be retried.`,
+        'CREW_AUTH_URL',
       );
     }
     const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    if (response.status === 404) {
+      // Keycloak answers 404 for a realm it does not have; so does a wrong path.
+      const realm = /\/realms\/([^/]+)\//.exec(this.credentials.tokenUrl)?.[1];
+      this.options.logger?.warn({ tokenUrl: this.credentials.tokenUrl }, 'token endpoint not found');
+      throw new AuthError(
+        `The platform has no token endpoint at ${this.credentials.tokenUrl} (HTTP 404): the realm "${decodeURIComponent(realm ?? '')}" does not exist there. Check CREW_REALM, then CREW_AUTH_URL.`,
+        'CREW_REALM',
+      );
+    }
     if (response.status === 401 || response.status === 400 || payload?.error === 'invalid_client') {
       const code = typeof payload?.error === 'string' ? payload.error : `HTTP ${response.status}`;
       this.options.logger?.warn({ status: response.status, code }, 'token request refused');
       throw new AuthError(
         code === 'invalid_client'
           ? `The platform refused the API key "${this.credentials.clientId}" (invalid_client): the client id or secret is wrong, or the secret was reset. Update CREW_CLIENT_ID / CREW_CLIENT_SECRET.`
-          : `The platform refused the token request (${code}). Check the API key and the realm.`,
+          : `The platform refused the token request (${code}). Check the API key (CREW_CLIENT_ID / CREW_CLIENT_SECRET).`,
+        'CREW_CLIENT_ID / CREW_CLIENT_SECRET',
       );
     }
     if (!response.ok || typeof payload?.access_token !== 'string') {
@@ -129,6 +147,7 @@ export class TokenManager {
     const margin = Math.min(REFRESH_MARGIN_MS, lifetimeMs * 0.1);
     const token: CachedToken = {
       value,
+      expiresAt: this.now() + lifetimeMs,
       refreshAt: this.now() + lifetimeMs - margin,
       scopes: readScopes(value, payload.scope),
     };

@@ -31,12 +31,26 @@ export class UserInputError extends CrewError {
 /** Credentials are wrong or the token was refused even after a refresh. */
 export class AuthError extends CrewError {
   readonly kind = 'auth';
+  constructor(
+    message: string,
+    /** The setting to change, when one is to blame (e.g. CREW_REALM). */
+    readonly setting?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The token endpoint or the API could not be reached at all. */
 export class UpstreamUnavailableError extends CrewError {
   readonly kind = 'unavailable';
   override readonly retryable = true;
+  constructor(
+    message: string,
+    /** The setting to check, when one may be to blame (e.g. CREW_AUTH_URL). */
+    readonly setting?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The API key lacks the scope an operation needs. */

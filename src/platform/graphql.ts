@@ -38,6 +38,7 @@ export function toInputPath(upstreamPath: string): string {
 export class GraphqlClient {
   readonly endpoint: string;
   private readonly operationKinds = new Map<string, 'query' | 'mutation'>();
+  private rewrites: ReadonlyMap<string, string> = new Map();
 
   constructor(
     private readonly http: PlatformHttp,
@@ -45,6 +46,14 @@ export class GraphqlClient {
     private readonly logger?: Logger,
   ) {
     this.endpoint = `${apiUrl.replace(/\/+$/, '')}/gql`;
+  }
+
+  /**
+   * Send these texts in place of the originals: the product's documents adapted to a live schema
+   * at start (src/mcp/live-schema.ts), so callers keep sending the documents they know.
+   */
+  useRewrites(rewrites: ReadonlyMap<string, string>): void {
+    this.rewrites = rewrites;
   }
 
   /** Run a query (retried on transient faults) and return `data`. */
@@ -77,7 +86,7 @@ export class GraphqlClient {
       method: 'POST',
       url: this.endpoint,
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: document, variables }),
+      body: JSON.stringify({ query: this.rewrites.get(document) ?? document, variables }),
       idempotent: kind === 'query',
       signal: options.signal,
     });

@@ -9,7 +9,7 @@
 //     - name: jobId
 //       description: The job
 //       required: true
-//       complete: job          # board | job | crew | none
+//       complete: job          # board | job | crew | timezone | none
 //       default: ...           # optional arguments only: the text used when it is not given
 //   ---
 //   Body with {{jobId}}.
@@ -20,7 +20,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { packagePath, packageRoot } from '../paths.js';
 
-export const COMPLETION_KINDS = ['board', 'job', 'crew', 'none'] as const;
+export const COMPLETION_KINDS = ['board', 'job', 'crew', 'timezone', 'none'] as const;
 export type CompletionKind = (typeof COMPLETION_KINDS)[number];
 
 export interface PromptArgumentSpec {

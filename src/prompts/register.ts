@@ -9,8 +9,8 @@ import { renderPrompt } from './loader.js';
 export type Completer = (value: string) => Promise<string[]>;
 export type Completers = Record<Exclude<CompletionKind, 'none'>, Completer>;
 
-/** Resource URI of an argument's value, for the kinds that name one thing. */
-const RESOURCE_OF: Record<Exclude<CompletionKind, 'none'>, (id: string) => string> = {
+/** Resource URI of an argument's value, for the kinds that name one thing on the platform. */
+const RESOURCE_OF: Partial<Record<CompletionKind, (id: string) => string>> = {
   board: (id) => `crew://boards/${encodeURIComponent(id)}/schedule`,
   job: (id) => `crew://jobs/${encodeURIComponent(id)}`,
   crew: (id) => `crew://crew/${encodeURIComponent(id)}`,
@@ -30,13 +30,14 @@ export function argsSchema(spec: PromptSpec, completers: Completers) {
 function resourceLinks(spec: PromptSpec, values: Record<string, string | undefined>) {
   const links: GetPromptResult['messages'] = [];
   for (const argument of spec.arguments) {
-    if (argument.complete === 'none') continue;
+    const resourceOf = RESOURCE_OF[argument.complete];
+    if (!resourceOf) continue;
     const ids = (values[argument.name] ?? '')
       .split(',')
       .map((id) => id.trim())
       .filter((id) => /^[\w-]+$/.test(id));
     for (const id of ids) {
-      const uri = RESOURCE_OF[argument.complete](id);
+      const uri = resourceOf(id);
       links.push({
         role: 'user',
         content: {

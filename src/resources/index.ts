@@ -3,10 +3,15 @@
 // prompts complete their job, board and crew arguments from the same cached catalog as the
 // resource templates. Prompts are loaded when the app is created, so a malformed prompt file
 // stops the server at start with the file's name, not at the first prompts/get.
+// The surface follows the tool policy: a resource is served when the operator chose its toolset
+// (a key's missing scope is explained when it is read); a prompt when every tool it names is listed (--toolsets jobs serves no
+// crew profiles, and no prompt sends the assistant to a tool it does not have).
 import type { McpServer } from '@modelcontextprotocol/server';
+import type { Toolset } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
-import { loadPrompts } from '../prompts/loader.js';
+import { completeTimeZone } from '../prompts/complete-time-zone.js';
+import { loadPrompts, type PromptSpec } from '../prompts/loader.js';
 import { registerPrompts } from '../prompts/register.js';
 import { registerBoards } from './boards.js';
 import { Catalog } from './catalog.js';
@@ -25,6 +30,24 @@ export interface ResourcesOptions {
   promptsDir?: string;
 }
 
+/** What the tool policy allows of the surface (src/app.ts derives it from the tool selection). */
+export interface SurfacePolicy {
+  /** A resource of this toolset may be served (its toolset is in use). */
+  allows(toolset: Toolset): boolean;
+  /** Tools listed to clients. */
+  listedTools: readonly string[];
+  /** Every tool name, listed or not: a prompt naming one that is not listed is not served. */
+  knownTools: readonly string[];
+}
+
+const SERVE_EVERYTHING: SurfacePolicy = { allows: () => true, listedTools: [], knownTools: [] };
+
+/** The tools a prompt's text sends the assistant to. */
+export function toolsNamedBy(spec: PromptSpec, knownTools: readonly string[]): string[] {
+  const text = `${spec.description}\n${spec.body}`;
+  return knownTools.filter((name) => new RegExp(`\\b${name}\\b`).test(text));
+}
+
 /** Resources and prompts, ready to register on each server instance. */
 export interface ContextSurface {
   register(server: McpServer): void;
@@ -34,6 +57,7 @@ export function createContextSurface(
   platform: Platform,
   logger: Logger,
   options: ResourcesOptions = {},
+  policy: SurfacePolicy = SERVE_EVERYTHING,
 ): ContextSurface {
   const catalog = new Catalog({
     platform,
@@ -41,21 +65,27 @@ export function createContextSurface(
     now: options.now ?? (() => new Date()),
     ttlMs: options.cacheTtlMs,
   });
-  const prompts = loadPrompts(options.promptsDir);
+  const prompts = loadPrompts(options.promptsDir).filter((spec) =>
+    toolsNamedBy(spec, policy.knownTools).every((name) => policy.listedTools.includes(name)),
+  );
   const deps: ResourceDeps = { platform, catalog, logger };
   const completers = {
     board: (value: string) => orEmpty(logger, 'board completion', () => catalog.completeBoardId(value)),
     job: (value: string) => orEmpty(logger, 'job completion', () => catalog.completeJobId(value)),
     crew: (value: string) => orEmpty(logger, 'crew completion', () => catalog.completeCrewId(value)),
+    timezone: completeTimeZone,
   };
+  const jobs = policy.allows('jobs');
   return {
     register(server) {
-      registerBoards(server, deps);
-      registerSchedule(server, deps);
-      registerJob(server, deps);
-      registerCrew(server, deps);
-      registerSchema(server, deps);
-      registerPrompts(server, prompts, completers);
+      if (jobs) {
+        registerBoards(server, deps);
+        registerSchedule(server, deps);
+        registerJob(server, deps);
+      }
+      if (policy.allows('crew')) registerCrew(server, deps);
+      if (policy.allows('schema')) registerSchema(server, deps);
+      if (prompts.length > 0) registerPrompts(server, prompts, completers);
     },
   };
 }

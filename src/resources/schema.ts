@@ -102,13 +102,14 @@ export function schemaText(): string {
   return rendered;
 }
 
-let entries: Map<string, string> | null = null;
+const entriesBySchema = new WeakMap<GraphQLSchema, Map<string, string>>();
 
-/** One compact line per operation and per type of the schema model, by name. */
-export function schemaEntries(): Map<string, string> {
+/** One compact line per operation and per type of the schema (our model unless given), by name. */
+export function schemaEntries(schema: GraphQLSchema = schemaModel()): Map<string, string> {
+  let entries = entriesBySchema.get(schema);
   if (entries) return entries;
-  const schema = schemaModel();
   entries = new Map();
+  entriesBySchema.set(schema, entries);
   for (const kind of ['query', 'mutation'] as const) {
     const root = kind === 'query' ? schema.getQueryType() : schema.getMutationType();
     const lines = operationLines(schema, kind);

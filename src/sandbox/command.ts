@@ -139,6 +139,10 @@ export async function runSandboxCommand(
   io: SandboxCommandIo = defaultIo,
   logger: SandboxLogger = silentSandboxLogger,
 ): Promise<void> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout(`${SANDBOX_USAGE}\n`);
+    return;
+  }
   let options: SandboxOptions;
   try {
     options = parseSandboxArgs(argv);

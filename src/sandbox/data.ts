@@ -6,6 +6,7 @@ import { changeCrewJob } from './crew-job-change.js';
 import { createSandboxGraphql } from './graphql/executor.js';
 import { presentCrew } from './graphql/present-crew.js';
 import { findProfileDataType } from './graphql/rules/answers.js';
+import type { SchemaVariant } from './graphql/schema-variant.js';
 import { seedStore } from './seed.js';
 import { type Crew, SandboxStore } from './store.js';
 import type {
@@ -26,6 +27,8 @@ export interface SandboxDataOptions {
   crewCount?: number;
   /** The clock for timestamps written by mutations; defaults to the real time. */
   clock?: () => Date;
+  /** Serve a schema that differs from the contract (tests of schema tolerance). */
+  schemaVariant?: SchemaVariant;
 }
 
 export function createSandboxData(options: SandboxDataOptions): SandboxData {
@@ -66,7 +69,7 @@ export function createSandboxData(options: SandboxDataOptions): SandboxData {
   };
 
   return {
-    graphql: createSandboxGraphql(store, publish),
+    graphql: createSandboxGraphql(store, publish, options.schemaVariant),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

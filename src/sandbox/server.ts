@@ -26,6 +26,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     today: options.today ?? new Date().toISOString().slice(0, 10),
     seed,
     crewCount: options.crewCount,
+    schemaVariant: options.schemaVariant,
   });
   const keys = buildKeyring(options.keys);
   const stats = createStats();

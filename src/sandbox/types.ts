@@ -3,8 +3,9 @@
 // each can be read and tested on its own.
 import { EVENT_TYPES, type EventType } from '../contract/events.js';
 import { SCOPES, type Scope } from '../contract/scopes.js';
+import type { SchemaVariant } from './graphql/schema-variant.js';
 
-export { EVENT_TYPES, type EventType, SCOPES, type Scope };
+export { EVENT_TYPES, type EventType, SCOPES, type SchemaVariant, type Scope };
 
 /** What the sandbox logs through: pino's Logger fits, and so does the silent default. */
 export interface SandboxLogger {
@@ -213,6 +214,8 @@ export interface SandboxOptions {
   webhookTimeoutMs?: number;
   /** Logger for the sandbox's own diagnostics; default silent. */
   logger?: SandboxLogger;
+  /** Serve a schema that differs from the contract, as a live platform's may; default none. */
+  schemaVariant?: SchemaVariant;
 }
 
 export interface RunningSandbox {

@@ -139,10 +139,17 @@ export async function startHttp(app: App): Promise<RunningHttp> {
       else res.end();
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+  } catch (error) {
+    // Nothing may outlive a failed start (the caller exits at once).
+    await legacy.close();
+    await handler.close().catch(() => undefined);
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const shownHost =
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;

@@ -30,7 +30,6 @@ const CONVERTING: Record<string, string> = {
   list_webhooks: 'test/tools/files-webhooks.test.ts',
   delete_webhook: 'test/tools/files-webhooks.test.ts',
   list_events: 'test/e2e/events-in-process.test.ts',
-  describe_schema: 'test/tools/schema-tools.test.ts',
 };
 
 function testFiles(dir = packagePath('test')): string[] {

@@ -1,6 +1,7 @@
 // `npm run bench`: runs every benchmark section against one sandbox started here, then writes
 // BENCHMARKS.md at the package root. Loopback only, bounded loops, and a watchdog so that the
 // run always ends. Options: --only=<id,id> (a subset), --out=<file> (default BENCHMARKS.md).
+
 import { writeFileSync } from 'node:fs';
 import { packagePath } from '../../src/paths.js';
 import { startTestSandbox, TEST_TODAY } from '../helpers/sandbox.js';
@@ -10,6 +11,7 @@ import { latencySection } from './latency.js';
 import { machineLines } from './machine.js';
 import { paginationSection } from './pagination.js';
 import { killTracked } from './processes.js';
+import { writeReadmeFigures } from './readme-figures.js';
 import type { BenchContext, Section } from './report.js';
 import { staffingSection } from './staffing.js';
 import { elapsedMs } from './stats.js';
@@ -107,7 +109,10 @@ async function main(): Promise<void> {
     ...body,
   ].join('\n');
   writeFileSync(out, report);
-  console.error(`bench: wrote ${out} in ${(elapsedMs(runStart) / 1000).toFixed(1)} s`);
+  writeReadmeFigures();
+  console.error(
+    `bench: wrote ${out} (and the README's figures) in ${(elapsedMs(runStart) / 1000).toFixed(1)} s`,
+  );
 }
 
 main().then(

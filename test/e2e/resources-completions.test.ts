@@ -153,7 +153,16 @@ describe('crewId', () => {
     expect(values).toEqual(expected.map((member) => `5, ${member.id}`));
   });
 
-  it('offers nothing for an argument that names no job, board or crew', async () => {
-    expect(await completePrompt('move_job_timezone', 'timezone', 'Europe')).toEqual([]);
+  it('completes a timezone argument with IANA names, by area or by city', async () => {
+    expect(await completePrompt('move_job_timezone', 'timezone', 'Europe/Lis')).toEqual(['Europe/Lisbon']);
+    expect(await completePrompt('move_job_timezone', 'timezone', 'lisb')).toEqual(['Europe/Lisbon']);
+    expect(await completePrompt('plan_multi_day_job', 'timezone', 'America/New')).toEqual([
+      'America/New_York',
+    ]);
+    expect(await completePrompt('plan_multi_day_job', 'timezone', 'America/')).toHaveLength(100);
+  });
+
+  it('offers nothing for an argument that names no job, board, crew or timezone', async () => {
+    expect(await completePrompt('staff_role', 'count', '2')).toEqual([]);
   });
 });

@@ -261,7 +261,7 @@ describe('configuration errors', () => {
         child.on('exit', (status) => resolve({ status, stdout, stderr }));
       });
       expect(run.status).toBe(1);
-      expect(run.stderr).toMatch(/invalid_client/);
+      expect(run.stdout).toMatch(/FAIL token: .*invalid_client/);
       expect(run.stderr + run.stdout).not.toContain('not-the-secret');
     } finally {
       await sandbox.close();
@@ -274,8 +274,7 @@ describe('configuration errors', () => {
       encoding: 'utf8',
     });
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/token: ok/);
-    expect(run.stdout).toMatch(/scopes: jobs:read crew:read/);
+    expect(run.stdout).toMatch(/ok {2}token: obtained, .*scopes jobs:read crew:read\n/);
     expect(run.stdout).toMatch(/not listed: \w+ \(the API key lacks the scope/);
   });
 });

@@ -1,7 +1,12 @@
 // Test access to the embedded sandbox over real HTTP: start one on a free loopback port, fetch
 // tokens from its token endpoint, and send GraphQL with a Bearer token.
 import { startSandbox } from '../../src/sandbox/server.js';
-import type { LoggedRequest, RunningSandbox, SandboxOptions } from '../../src/sandbox/types.js';
+import type {
+  LoggedRequest,
+  RunningSandbox,
+  SandboxOptions,
+  SchemaVariant,
+} from '../../src/sandbox/types.js';
 
 /** The fixed "today" of test sandboxes, so seeded dates never drift. */
 export const TEST_TODAY = '2026-11-21';
@@ -173,4 +178,32 @@ export async function gqlEveryPage(sb: RunningSandbox, field: string, selection:
     if (page >= list.pager.pageCount) return items;
   }
   throw new Error(`${field}: more than 1000 pages`);
+}
+
+/**
+ * A sandbox schema that differs from our model the way a live platform's may: Job.location is
+ * served as Job.venue, the companyLeavers query is missing, CrewJobStatus has an extra value.
+ */
+export const DIFFERING_SCHEMA: SchemaVariant = {
+  renameFields: [{ type: 'Job', from: 'location', to: 'venue' }],
+  removeOperations: ['companyLeavers'],
+  addEnumValues: [{ enum: 'CrewJobStatus', values: ['WAITLISTED'] }],
+};
+
+/** CLI flags that treat a running sandbox as a live platform (credentials of its demo-admin key). */
+export function liveFlagsFor(sb: RunningSandbox, clientId = 'demo-admin'): string[] {
+  const key = sb.keys.find((candidate) => candidate.clientId === clientId);
+  if (!key) throw new Error(`No API key ${clientId} in this sandbox.`);
+  return [
+    '--client-id',
+    key.clientId,
+    '--client-secret',
+    key.clientSecret,
+    '--auth-url',
+    sb.authUrl,
+    '--realm',
+    sb.realm,
+    '--api-url',
+    sb.baseUrl,
+  ];
 }

@@ -14,10 +14,12 @@ const see = (args: Record<string, unknown>) => seeing(suite.sandbox, () => suite
 
 describe('list_jobs: what it sends and shows', () => {
   it('returns a page of jobs with roles in local time and says which page it is', async () => {
-    const result = await see({ perPage: 5 });
+    const result = await see({ from: '2026-11-21T00:00Z', perPage: 5 });
     expect(result.isError).toBe(false);
     expect(operations(result.sent)).toEqual(['companyJobs']);
-    expect(variablesOf(result.sent, 'companyJobs')).toEqual({ input: { filter: {}, page: 1, perPage: 5 } });
+    expect(variablesOf(result.sent, 'companyJobs')).toEqual({
+      input: { filter: { fromRange: '2026-11-21T00:00:00.000Z' }, page: 1, perPage: 5 },
+    });
     expect(result.data.jobs).toHaveLength(5);
     expect(result.data.page).toMatchObject({ page: 1, perPage: 5 });
     expect(result.data.page.next).toMatch(/page: 2/);

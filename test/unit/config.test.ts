@@ -85,4 +85,52 @@ describe('config', () => {
     expect(config.command).toBe('sandbox');
     expect(config.rest).toEqual(['--port', '4000']);
   });
+
+  describe('release: booleans, MCPB placeholders, check and graphql_query flags', () => {
+    it('reads boolean variables strictly: yes/no words, anything else is an error naming the variable', () => {
+      expect(loadConfig([], { CREW_READ_ONLY: 'on' }).readOnly).toBe(true);
+      expect(loadConfig([], { CREW_READ_ONLY: 'No' }).readOnly).toBe(false);
+      expect(loadConfig([], { CREW_READ_ONLY: '0' }).readOnly).toBe(false);
+      expect(() => loadConfig([], { CREW_READ_ONLY: 'maybe' })).toThrow(
+        /CREW_READ_ONLY must be one of 1, true, yes, on, 0, false, no, off \(like --read-only\), got "maybe"/,
+      );
+    });
+
+    it('treats an MCPB placeholder left unfilled (the literal user_config reference) as unset', () => {
+      const unfilled = (name: string) => `\${user_config.${name}}`;
+      const config = loadConfig([], {
+        CREW_CLIENT_ID: unfilled('client_id'),
+        CREW_CLIENT_SECRET: unfilled('client_secret'),
+        CREW_AUTH_URL: unfilled('auth_url'),
+        CREW_REALM: unfilled('realm'),
+        CREW_API_URL: unfilled('api_url'),
+      });
+      expect(config.upstream).toEqual({ kind: 'sandbox', sandboxKey: 'demo-admin' });
+      expect(loadConfig([], { ...live, CREW_READ_ONLY: unfilled('read_only') }).readOnly).toBe(false);
+    });
+
+    it('--allow-graphql-mutations, never with read-only mode', () => {
+      expect(loadConfig(['--allow-graphql-mutations'], {}).allowGraphqlMutations).toBe(true);
+      expect(loadConfig([], {}).allowGraphqlMutations).toBe(false);
+      expect(() => loadConfig(['--allow-graphql-mutations'], { CREW_READ_ONLY: 'true' })).toThrow(
+        /cannot be combined with --read-only/,
+      );
+    });
+
+    it('check takes --json; other commands refuse it', () => {
+      expect(loadConfig(['check', '--json'], {}).json).toBe(true);
+      expect(() => loadConfig(['http', '--json'], {})).toThrow(/--json applies to "crew-mcp check" only/);
+    });
+
+    it('knows whether a log level was asked for (check prints no logs otherwise)', () => {
+      expect(loadConfig(['check'], {}).logLevelGiven).toBe(false);
+      expect(loadConfig(['check'], { CREW_LOG_LEVEL: 'debug' }).logLevelGiven).toBe(true);
+    });
+
+    it('suggests the nearest toolset', () => {
+      expect(() => loadConfig(['--toolsets', 'job'], {})).toThrow(
+        /Unknown toolset "job" in --toolsets; did you mean "jobs"\?/,
+      );
+    });
+  });
 });

@@ -1,42 +1,117 @@
-// Against a live platform whose schema differs from our [assumed] model, the tools whose
-// documents no longer validate are found (and then not listed) instead of failing per call.
-import { buildSchema } from 'graphql';
+// Against a live platform whose schema differs from our [assumed] model: the differences are
+// found by introspection, documents that select a field the platform lacks are adapted when the
+// tools can do without it, and tools that cannot work are found (and then not listed).
+import { buildSchema, type GraphQLSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyJobsDocument } from '../../src/contract/documents.js';
 import { schemaSource } from '../../src/contract/files.js';
-import { findMismatches } from '../../src/mcp/live-schema.js';
+import { schemaModel } from '../../src/contract/schema-model.js';
+import { withLiveEnumValues } from '../../src/mcp/live-enums.js';
+import { adaptDocument, planForLiveSchema } from '../../src/mcp/live-schema.js';
 import { createPlatform } from '../../src/platform/client.js';
 import { fetchLiveSchema } from '../../src/platform/introspection.js';
+import { compareSchemas, hasDifferences } from '../../src/platform/schema-diff.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
-import { allTools } from '../../tools/index.js';
-import { startTestSandbox } from '../helpers/sandbox.js';
+import { allTools, tools } from '../../tools/index.js';
+import { DIFFERING_SCHEMA, startTestSandbox } from '../helpers/sandbox.js';
+
+function liveSchemaOf(sandbox: RunningSandbox): Promise<GraphQLSchema> {
+  const platform = createPlatform({
+    credentials: { clientId: 'demo-admin', clientSecret: 'demo-admin-secret', tokenUrl: sandbox.tokenUrl },
+    apiUrl: sandbox.baseUrl,
+    timeoutMs: 5000,
+  });
+  return fetchLiveSchema(platform.graphql);
+}
 
 let sandbox: RunningSandbox;
+let differing: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
+  [sandbox, differing] = await Promise.all([
+    startTestSandbox(),
+    startTestSandbox({ schemaVariant: DIFFERING_SCHEMA }),
+  ]);
 });
 afterAll(async () => {
-  await sandbox?.close();
+  await Promise.all([sandbox?.close(), differing?.close()]);
 });
 
-describe('live schema check', () => {
-  it('finds no mismatch against the sandbox, read by introspection over HTTP', async () => {
-    const platform = createPlatform({
-      credentials: { clientId: 'demo-admin', clientSecret: 'demo-admin-secret', tokenUrl: sandbox.tokenUrl },
-      apiUrl: sandbox.baseUrl,
-      timeoutMs: 5000,
+describe('live schema equal to the model (the default sandbox, read over HTTP)', () => {
+  it('has no differences and changes no document or tool', async () => {
+    const live = await liveSchemaOf(sandbox);
+    expect(hasDifferences(compareSchemas(schemaModel(), live))).toBe(false);
+    const plan = planForLiveSchema(live, allTools);
+    expect(plan.rewrites.size).toBe(0);
+    expect(plan.unavailable.size).toBe(0);
+    expect(plan.dropped.size).toBe(0);
+    expect(plan.tools.every((tool, index) => tool === allTools[index])).toBe(true);
+  });
+});
+
+describe('live schema that differs (renamed field, missing operation, extra enum value)', () => {
+  it('reports each difference, with the likely new name of a renamed field', async () => {
+    const differences = compareSchemas(schemaModel(), await liveSchemaOf(differing));
+    expect(differences).toEqual({
+      missingOperations: ['query companyLeavers'],
+      missingTypes: [],
+      missingFields: [{ field: 'Job.location', renamedTo: 'venue' }],
+      missingEnumValues: [],
+      extraEnumValues: ['CrewJobStatus.WAITLISTED'],
     });
-    const schema = await fetchLiveSchema(platform.graphql);
-    expect(schema.getQueryType()?.getFields()).toHaveProperty('companyJobs');
-    expect(findMismatches(schema, allTools)).toEqual([]);
   });
 
-  it('flags a tool whose document uses a field the live schema lacks', () => {
-    const model = schemaSource();
-    const withoutLocation = model.replace(/^ {2}location: String # \[assumed\]\n/m, '');
-    expect(withoutLocation).not.toBe(model);
-    const mismatches = findMismatches(buildSchema(withoutLocation), allTools);
-    const listJobs = mismatches.find((mismatch) => mismatch.tool === 'list_jobs');
-    expect(listJobs?.problems.join(' ')).toMatch(/location/);
-    expect(mismatches.map((mismatch) => mismatch.tool)).not.toContain('list_crew');
+  it('drops a nullable field the platform lacks from the documents that select it', async () => {
+    const live = await liveSchemaOf(differing);
+    const adaptation = adaptDocument(companyJobsDocument, live);
+    expect(adaptation).toMatchObject({ ok: true, dropped: ['Job.location'] });
+    if (!adaptation.ok) return;
+    expect(adaptation.adapted).not.toMatch(/\blocation\b/);
+    expect(adaptation.adapted).toMatch(/\btimezone\b/);
+  });
+
+  it('lists the adapted tools with what they drop, and refuses a tool whose operation is missing', async () => {
+    const plan = planForLiveSchema(await liveSchemaOf(differing), allTools);
+    expect(plan.dropped.get('list_jobs')).toEqual(['Job.location']);
+    expect(plan.unavailable.get('list_leavers')).toMatch(/no operation companyLeavers/);
+    expect([...plan.unavailable.keys()]).toEqual(['list_leavers']);
+    expect(plan.rewrites.get(companyJobsDocument)).not.toMatch(/\blocation\b/);
+  });
+
+  it('gives tool inputs the live enum values', async () => {
+    const plan = planForLiveSchema(await liveSchemaOf(differing), allTools);
+    const listCrewJobs = plan.tools.find((tool) => tool.name === 'list_crew_jobs');
+    expect(listCrewJobs).not.toBe(tools.list_crew_jobs);
+    expect(listCrewJobs?.inputSchema.safeParse({ status: ['WAITLISTED'] }).success).toBe(true);
+    expect(tools.list_crew_jobs?.inputSchema.safeParse({ status: ['WAITLISTED'] }).success).toBe(false);
+    // Tools without such an enum stay the very same objects.
+    expect(plan.tools.find((tool) => tool.name === 'get_crew')).toBe(tools.get_crew);
+  });
+});
+
+describe('adaptDocument refuses what a tool cannot do without', () => {
+  const withoutField = (type: string, field: string) =>
+    buildSchema(
+      schemaSource().replace(new RegExp(`(type ${type} [^{]*\\{[^}]*?)\\n\\s+${field}\\b[^\\n]*`), '$1'),
+    );
+
+  it('an id', () => {
+    const live = withoutField('Job', 'id');
+    expect(live.getType('Job')?.toString()).toBe('Job');
+    expect(adaptDocument(companyJobsDocument, live)).toMatchObject({
+      ok: false,
+      problems: [expect.stringMatching(/Job\.id is missing from the live schema and the tool needs it/)],
+    });
+  });
+
+  it('a field our model says is never null', () => {
+    const live = withoutField('Job', 'timezone');
+    const adaptation = adaptDocument(companyJobsDocument, live);
+    expect(adaptation.ok).toBe(false);
+  });
+
+  it('keeps a model enum schema as it is when the live values are the same', async () => {
+    const live = await liveSchemaOf(sandbox);
+    const schema = tools.list_jobs?.inputSchema;
+    expect(schema && withLiveEnumValues(schema, live)).toBe(schema);
   });
 });

@@ -87,7 +87,7 @@ describe('parsePromptFile', () => {
     [
       'a bad completion kind',
       GOOD.replace('complete: job', 'complete: jobs'),
-      /line 7: argument "jobId": complete must be one of board, job, crew, none, not "jobs"/,
+      /line 7: argument "jobId": complete must be one of board, job, crew, timezone, none, not "jobs"/,
     ],
     [
       'a bad required flag',

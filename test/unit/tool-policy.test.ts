@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../../src/config.js';
 import { defineTool, type ToolDefinition } from '../../src/mcp/define-tool.js';
-import { describeTool, selectTools } from '../../src/server.js';
+import { checkToolNames, describeTool, selectTools } from '../../src/server.js';
 
 function fakeTool(
   name: string,
@@ -92,5 +92,15 @@ describe('selectTools', () => {
     expect(describeTool(tools[3] as ToolDefinition)).toBe(
       'update_person does a thing. Scope: crew:write, crew:read.',
     );
+  });
+
+  it('refuses unknown names in --tools and --exclude-tools, naming the nearest tool', () => {
+    expect(() => checkToolNames(tools, loadConfig(['--tools', 'list_thing'], {}))).toThrow(
+      /Unknown tool "list_thing" in --tools; did you mean "list_things"\? Tools: create_things, get_person, list_things, update_person\./,
+    );
+    expect(() => checkToolNames(tools, loadConfig(['--exclude-tools', 'frobnicate'], {}))).toThrow(
+      /Unknown tool "frobnicate" in --exclude-tools\. Tools:/,
+    );
+    expect(() => checkToolNames(tools, loadConfig(['--tools', 'get_person,list_things'], {}))).not.toThrow();
   });
 });

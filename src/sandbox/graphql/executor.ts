@@ -9,19 +9,29 @@ import {
   type GraphQLError,
   type GraphQLFormattedError,
   getOperationAST,
+  NoSchemaIntrospectionCustomRule,
   parse,
+  specifiedRules,
   validate,
 } from 'graphql';
 import type { SandboxStore } from '../store.js';
 import type { Caller, EventType, GraphqlHttpAnswer, GraphqlRequest, SandboxGraphql } from '../types.js';
 import type { ResolverContext } from './context.js';
 import { sandboxSchema } from './schema.js';
+import type { SchemaVariant } from './schema-variant.js';
 import { missingScopes, rootFields } from './scopes.js';
 
 export type Publish = (companyId: string, type: EventType, data: Record<string, unknown>) => void;
 
-export function createSandboxGraphql(store: SandboxStore, publish: Publish): SandboxGraphql {
-  const schema = sandboxSchema();
+export function createSandboxGraphql(
+  store: SandboxStore,
+  publish: Publish,
+  variant?: SchemaVariant,
+): SandboxGraphql {
+  const schema = sandboxSchema(variant);
+  const rules = variant?.noIntrospection
+    ? [...specifiedRules, NoSchemaIntrospectionCustomRule]
+    : specifiedRules;
   return {
     async execute(request: GraphqlRequest, caller: Caller): Promise<GraphqlHttpAnswer> {
       if (typeof request?.query !== 'string' || request.query.trim() === '') {
@@ -37,7 +47,7 @@ export function createSandboxGraphql(store: SandboxStore, publish: Publish): San
       } catch (error) {
         return requestError('GRAPHQL_VALIDATION_FAILED', [(error as GraphQLError).message]);
       }
-      const invalid = validate(schema, document);
+      const invalid = validate(schema, document, rules);
       if (invalid.length > 0) {
         return requestError(
           'GRAPHQL_VALIDATION_FAILED',

@@ -19,6 +19,7 @@ import { companyLeavers } from './resolvers/leavers.js';
 import { updateProfileDataTypes } from './resolvers/profile-data-types.js';
 import { updateJobs } from './resolvers/update-jobs.js';
 import { mapLiteral, parseDate, parseMap, parseTime, stringLiteral } from './scalars.js';
+import { applySchemaVariant, type SchemaVariant } from './schema-variant.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: resolvers receive typed args of their own.
 type Resolver = GraphQLFieldResolver<any, ResolverContext, any>;
@@ -33,22 +34,33 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
 
 let cached: GraphQLSchema | null = null;
 
-export function sandboxSchema(): GraphQLSchema {
-  if (cached) return cached;
-  const schema = buildSchema(schemaSource());
+/** The executable schema; with a variant, one built for it (not cached: tests only). */
+export function sandboxSchema(variant?: SchemaVariant): GraphQLSchema {
+  if (variant) return buildExecutable(applySchemaVariant(schemaSource(), variant), variant);
+  cached ??= buildExecutable(schemaSource(), {});
+  return cached;
+}
+
+function buildExecutable(sdl: string, variant: SchemaVariant): GraphQLSchema {
+  const schema = buildSchema(sdl);
   for (const [typeName, fields] of Object.entries(RESOLVERS)) {
     const type = schema.getType(typeName);
     if (!(type instanceof GraphQLObjectType)) throw new Error(`schema has no object type ${typeName}`);
     for (const [fieldName, resolve] of Object.entries(fields)) {
       const field = type.getFields()[fieldName];
+      if (!field && variant.removeOperations?.includes(fieldName)) continue;
       if (!field) throw new Error(`schema has no field ${typeName}.${fieldName}`);
       field.resolve = resolve;
     }
   }
+  // A renamed field serves the value the data layer keeps under the contract's name.
+  for (const { type: typeName, from, to } of variant.renameFields ?? []) {
+    const field = (schema.getType(typeName) as GraphQLObjectType).getFields()[to];
+    if (field) field.resolve ??= (source: Record<string, unknown>) => source[from];
+  }
   attachScalar(schema, 'Time', parseTime, stringLiteral(parseTime));
   attachScalar(schema, 'Date', parseDate, stringLiteral(parseDate));
   attachScalar(schema, 'Map', parseMap, mapLiteral);
-  cached = schema;
   return schema;
 }
 

@@ -8,20 +8,11 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { OPERATION_SCOPES } from '../../contract/scopes.js';
 import type { Scope } from '../types.js';
 
-export const ROOT_FIELD_SCOPES: Readonly<Record<string, Scope>> = {
-  companyJobs: 'jobs:read',
-  companyCrewJobs: 'jobs:read',
-  createJobs: 'jobs:write',
-  updateJobs: 'jobs:write',
-  companyCrewAll: 'crew:read',
-  companyCrewOne: 'crew:read',
-  companyLeavers: 'crew:read',
-  createCrew: 'crew:write',
-  updateCompanyCrew: 'crew:write',
-  updateProfileDataTypes: 'crew:write',
-};
+/** The scope of each root field, as the contract models it (shared with the product's checks). */
+export const ROOT_FIELD_SCOPES: Readonly<Record<string, Scope>> = OPERATION_SCOPES;
 
 export interface RootField {
   name: string;

@@ -1,6 +1,12 @@
+// describe_schema: where a model starts before graphql_query. Our model of the schema, or against
+// a live platform the schema it introspected at start; no call reaches the platform.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
-import { textOf } from '../helpers/mcp.js';
+import { callTool, connectInProcess, textOf } from '../helpers/mcp.js';
+import { DIFFERING_SCHEMA, liveFlagsFor, requestsDuring, startTestSandbox } from '../helpers/sandbox.js';
 
 const suite = useConnectedSandbox(['--sandbox-key', 'demo-readonly']);
 
@@ -8,6 +14,7 @@ describe('describe_schema', () => {
   it('lists every operation and type name when asked for none, without calling the platform', async () => {
     suite.sandbox.resetStats();
     const result = await suite.connected.client.callTool({ name: 'describe_schema', arguments: {} });
+    expect(result.isError).toBeFalsy();
     expect(textOf(result)).toMatch(/companyJobs.*createJobs.*CreateRoleInput/s);
     expect(suite.sandbox.stats.graphqlRequests).toBe(0);
   });
@@ -25,6 +32,7 @@ describe('describe_schema', () => {
   });
 
   it('names unknown entries and suggests close ones', async () => {
+    suite.sandbox.resetStats();
     const result = await suite.connected.client.callTool({
       name: 'describe_schema',
       arguments: { names: ['CreateRole'] },
@@ -33,11 +41,38 @@ describe('describe_schema', () => {
     expect(textOf(result)).toMatch(
       /names\[0\]: "CreateRole" is neither an operation nor a type.*CreateRoleInput/s,
     );
+    expect(suite.sandbox.stats.graphqlRequests).toBe(0);
   });
 
   it('is listed for a read-only key: it needs no scope', async () => {
     const { tools } = await suite.connected.client.listTools();
     const tool = tools.find((candidate) => candidate.name === 'describe_schema');
     expect(tool?.description).toMatch(/Scope: none\.$/);
+  });
+});
+
+describe('describe_schema against a live platform', () => {
+  it('shows the live schema, read at start: the renamed field, not the missing operation', async () => {
+    const differing = await startTestSandbox({ schemaVariant: DIFFERING_SCHEMA });
+    const eventsDir = mkdtempSync(join(tmpdir(), 'crew-mcp-describe-'));
+    const connected = await connectInProcess(differing, [
+      ...liveFlagsFor(differing),
+      '--events-dir',
+      eventsDir,
+    ]);
+    try {
+      const { result, sent } = await requestsDuring(differing, () =>
+        callTool(connected.client, 'describe_schema', { names: ['Job'] }),
+      );
+      expect(result.data.definitions[0]).toMatch(/\bvenue\b/);
+      expect(result.data.definitions[0]).not.toMatch(/\blocation\b/);
+      expect(sent).toEqual([]);
+      const names = await callTool(connected.client, 'describe_schema', {});
+      expect(names.text).not.toMatch(/companyLeavers/);
+    } finally {
+      await connected.close();
+      await differing.close();
+      rmSync(eventsDir, { recursive: true, force: true });
+    }
   });
 });

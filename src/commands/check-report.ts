@@ -1,0 +1,92 @@
+// What `crew-mcp check` found, and its human rendering: one line per step with its verdict,
+// details indented below, and for each failure the setting to change.
+import type { SchemaDifferences } from '../platform/schema-diff.js';
+
+export interface Problem {
+  check: 'token' | 'graphql' | 'tools' | 'webhooks';
+  message: string;
+  /** The setting to change. */
+  setting: string;
+}
+
+export interface CheckReport {
+  /** Everything a listed tool needs works. */
+  ok: boolean;
+  upstream: { kind: 'live' | 'sandbox'; apiUrl: string; tokenUrl: string; clientId: string };
+  token: { ok: boolean; expiresAt?: string; scopes?: string[] | null; error?: string };
+  graphql: { ok: boolean; endpoint: string; introspection?: boolean; error?: string };
+  schema: {
+    compared: boolean;
+    differences?: SchemaDifferences;
+    /** Tools listed without some fields the live schema lacks. */
+    dropped?: Record<string, string[]>;
+    error?: string;
+  };
+  tools: { listed: string[]; notListed: { name: string; reason: string }[] };
+  webhooks: { configured: boolean; url?: string; reachable?: boolean; detail?: string };
+  problems: Problem[];
+}
+
+const mark = (ok: boolean | undefined) => (ok === undefined ? '  -- ' : ok ? '  ok ' : '  FAIL');
+
+function differenceLines(differences: SchemaDifferences): string[] {
+  return [
+    ...differences.missingOperations.map((operation) => `missing operation: ${operation}`),
+    ...differences.missingTypes.map((type) => `missing type: ${type}`),
+    ...differences.missingFields.map(
+      ({ field, renamedTo }) =>
+        `missing field: ${field}${renamedTo ? ` (renamed to ${field.split('.')[0]}.${renamedTo}?)` : ''}`,
+    ),
+    ...differences.missingEnumValues.map((value) => `missing enum value: ${value}`),
+    ...differences.extraEnumValues.map((value) => `extra enum value: ${value}`),
+  ];
+}
+
+function hoursUntil(iso: string): string {
+  const hours = (Date.parse(iso) - Date.now()) / 3_600_000;
+  return hours >= 1 ? `${Math.round(hours)} h` : `${Math.max(0, Math.round(hours * 60))} min`;
+}
+
+function schemaLines(report: CheckReport): string[] {
+  const { schema } = report;
+  if (!report.graphql.ok) return [];
+  if (!schema.compared) {
+    return [`${mark(undefined)} schema: not compared (introspection refused: ${schema.error ?? 'unknown'})`];
+  }
+  const lines = schema.differences ? differenceLines(schema.differences) : [];
+  const dropped = Object.entries(schema.dropped ?? {}).map(
+    ([tool, fields]) => `${tool} works without ${fields.join(', ')} (left out of its query)`,
+  );
+  const head = lines.length === 0 ? 'same as our model' : `${lines.length} difference(s) from our model`;
+  return [`${mark(true)} schema: ${head}`, ...[...lines, ...dropped].map((line) => `         ${line}`)];
+}
+
+export function renderReport(report: CheckReport): string {
+  const { upstream, token, graphql, tools, webhooks } = report;
+  const where = upstream.kind === 'sandbox' ? 'embedded sandbox' : 'live platform';
+  const lines = [`crew-mcp check: ${where} ${upstream.apiUrl} (client ${upstream.clientId})`];
+  lines.push(
+    token.ok
+      ? `${mark(true)} token: obtained, expires ${token.expiresAt} (in ${hoursUntil(token.expiresAt ?? '')}), scopes ${token.scopes?.join(' ') ?? 'not named (every tool listed)'}`
+      : `${mark(false)} token: ${token.error}`,
+  );
+  if (token.ok) {
+    lines.push(
+      graphql.ok
+        ? `${mark(true)} GraphQL: ${graphql.endpoint} answers`
+        : `${mark(false)} GraphQL: ${graphql.error}`,
+      ...schemaLines(report),
+      `${mark(tools.listed.length > 0)} tools listed (${tools.listed.length}): ${tools.listed.join(', ') || 'none'}`,
+      ...tools.notListed.map(({ name, reason }) => `         not listed: ${name} (${reason})`),
+      webhooks.configured
+        ? `${mark(webhooks.reachable)} webhooks: ${webhooks.url} ${webhooks.detail ?? ''}`.trimEnd()
+        : `${mark(undefined)} webhooks: ${webhooks.detail ?? 'not configured'}`,
+    );
+  }
+  for (const { check, setting, message } of report.problems) {
+    // Token and GraphQL failures were printed in full on their own line above.
+    lines.push(`  change ${setting}${check === 'token' || check === 'graphql' ? '' : `: ${message}`}`);
+  }
+  lines.push(report.ok ? 'result: ok' : `result: ${report.problems.length} problem(s)`);
+  return `${lines.join('\n')}\n`;
+}

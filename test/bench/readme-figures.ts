@@ -1,0 +1,74 @@
+// The README's benchmark headlines (tool count, tokens, ratios), generated from BENCHMARKS.md so
+// that no figure is typed by hand: `npm run bench` rewrites the block after writing the report,
+// `npm run readme:figures` does it alone, and test/unit/readme-figures.test.ts checks the README
+// matches whatever BENCHMARKS.md holds. A figure the report no longer has is an error here.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { packagePath } from '../../src/paths.js';
+
+const START = '<!-- figures:start: generated from BENCHMARKS.md by `npm run readme:figures` -->';
+const END = '<!-- figures:end -->';
+
+function find(report: string, pattern: RegExp, what: string): RegExpExecArray {
+  const match = pattern.exec(report);
+  if (!match)
+    throw new Error(`readme-figures: BENCHMARKS.md has no ${what} (${pattern}); re-run npm run bench`);
+  return match;
+}
+
+/** The `text ÷ raw` and `(text + structured) ÷ raw` ratios of a tool's row in the result table. */
+function ratios(report: string, tool: string): { data: string; text: string; both: string } {
+  const row = find(
+    report,
+    new RegExp(`^\\| ([^|]+) \\| \`${tool}\` \\|(?:[^|\\n]*\\|){5} ([\\d.]+x) \\| ([\\d.]+x) \\|`, 'm'),
+    `result row for ${tool}`,
+  );
+  return { data: (row[1] as string).trim(), text: row[2] as string, both: row[3] as string };
+}
+
+/** The headline lines, from the report's own tables and sentences. */
+export function headlines(report: string): string {
+  const list = find(
+    report,
+    /\*\*(\d+) tools, ([\d,]+) tokens\*\* model-visible.*?, ([\d,]+) per tool on average/,
+    'tool list',
+  );
+  const jobs = ratios(report, 'list_jobs');
+  const crew = ratios(report, 'list_crew');
+  const burst = find(report, /^\| burst 1 after [^|]+\| (\d+) \| \d+ \| \d+ \| (\d+) \|/m, 'token burst row');
+  const pages = find(report, /^#### perPage (\d+): (\d+) crew in (\d+) pages/m, 'pagination section');
+  const allPages = find(
+    report,
+    /^\| list_crew allPages \(one MCP call, stdio\)(?: \|[^|\n]*){5} \| ([\d.]+x) \|/m,
+    'allPages row',
+  );
+  return [
+    `- the whole default tool list (${list[1]} tools) costs ${list[2]} tokens as a model sees it, ${list[3]}`,
+    '  per tool (published figures for other servers: 300 to 600 per tool);',
+    `- ${jobs.data} read as ${jobs.text} the tokens of the raw GraphQL answer (${jobs.both} with`,
+    `  structuredContent), ${crew.data} as ${crew.text} (${crew.both}); no result exceeds 20,000`,
+    '  tokens (a test, not a measurement);',
+    `- ${burst[1]} concurrent tool calls after the token expired make ${burst[2]} token request(s);`,
+    `- fetching all ${pages[2]} seeded crew (${pages[3]} pages of ${pages[1]}) in one call is ${allPages[1]}`,
+    '  faster than the same pages one after another when each platform request takes 50 ms.',
+  ].join('\n');
+}
+
+/** The README with its figures block rewritten from the report. */
+export function withFigures(readme: string, report: string): string {
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start < 0 || end < start)
+    throw new Error(`readme-figures: README.md lacks the ${START} ... ${END} block`);
+  return `${readme.slice(0, start + START.length)}\n${headlines(report)}\n${readme.slice(end)}`;
+}
+
+/** Rewrite README.md from BENCHMARKS.md. */
+export function writeReadmeFigures(): void {
+  const readmePath = packagePath('README.md');
+  const readme = readFileSync(readmePath, 'utf8');
+  const updated = withFigures(readme, readFileSync(packagePath('BENCHMARKS.md'), 'utf8'));
+  if (updated !== readme) writeFileSync(readmePath, updated);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) writeReadmeFigures();

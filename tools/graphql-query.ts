@@ -1,0 +1,206 @@
+import {
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLError,
+  getVariableValues,
+  Kind,
+  type OperationDefinitionNode,
+  parse,
+  type SelectionSetNode,
+  validate,
+} from 'graphql';
+import { z } from 'zod';
+import { OPERATION_SCOPES } from '../src/contract/scopes.js';
+import { estimateTokens, fitItems, RESULT_TOKEN_LIMIT, type Rendered } from '../src/mcp/budget.js';
+import { defineTool, type ToolContext, type ToolDefinition } from '../src/mcp/define-tool.js';
+import { missingScope, PolicyError, UserInputError } from '../src/platform/errors.js';
+
+const inputSchema = z.object({
+  query: z.string().min(1).max(20_000),
+  variables: z.record(z.string(), z.unknown()).optional(),
+});
+const outputSchema = z.object({
+  data: z.record(z.string(), z.unknown()),
+  note: z.string().optional().describe('What was cut to fit the result budget'),
+});
+type Output = z.infer<typeof outputSchema>;
+
+function invalid(path: string, messages: string[], fix: string): UserInputError {
+  return new UserInputError(
+    `${path}: ${messages.join(' ')}`,
+    messages.map((message) => ({ path, message, fix })),
+  );
+}
+
+/** The one operation of the document; several would need an operationName the client does not send. */
+function singleOperation(document: DocumentNode): OperationDefinitionNode {
+  const operations = document.definitions.filter(
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+  );
+  if (operations.length !== 1) {
+    throw invalid(
+      'query',
+      [`the document has ${operations.length} operations`],
+      'Send exactly one operation per call.',
+    );
+  }
+  return operations[0] as OperationDefinitionNode;
+}
+
+/** Root field names of the operation, through fragments. */
+function rootFields(document: DocumentNode, operation: OperationDefinitionNode): string[] {
+  const fragments = new Map(
+    document.definitions
+      .filter(
+        (definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION,
+      )
+      .map((fragment) => [fragment.name.value, fragment]),
+  );
+  const names = new Set<string>();
+  const walk = (selectionSet: SelectionSetNode, seen: Set<string>) => {
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) names.add(selection.name.value);
+      else if (selection.kind === Kind.INLINE_FRAGMENT) walk(selection.selectionSet, seen);
+      else if (!seen.has(selection.name.value)) {
+        const fragment = fragments.get(selection.name.value);
+        if (fragment) walk(fragment.selectionSet, new Set([...seen, selection.name.value]));
+      }
+    }
+  };
+  walk(operation.selectionSet, new Set());
+  return [...names].filter((name) => !name.startsWith('__'));
+}
+
+/** Every check before anything is sent: syntax, kind, schema, scopes, variables. */
+function checkedOperation(input: z.output<typeof inputSchema>, ctx: ToolContext, allowMutations: boolean) {
+  let document: DocumentNode;
+  try {
+    document = parse(input.query);
+  } catch (error) {
+    throw invalid('query', [(error as GraphQLError).message], 'Fix the GraphQL syntax.');
+  }
+  const operation = singleOperation(document);
+  if (operation.operation === 'subscription') {
+    throw invalid('query', ['subscriptions are not supported'], 'Send a query.');
+  }
+  if (operation.operation === 'mutation' && !allowMutations) {
+    throw new PolicyError(
+      'graphql_query sends queries only on this server (the operator has not started it with --allow-graphql-mutations). Make changes with the write tools, which check the platform rules before sending.',
+    );
+  }
+  const errors = validate(ctx.schema, document);
+  if (errors.length > 0) {
+    throw invalid(
+      'query',
+      errors.map((error) => error.message),
+      'Call describe_schema with the type or operation names to see their fields and arguments.',
+    );
+  }
+  for (const field of rootFields(document, operation)) {
+    const scope = OPERATION_SCOPES[field];
+    if (scope && ctx.grantedScopes && !ctx.grantedScopes.includes(scope)) throw missingScope(scope);
+  }
+  const coerced = getVariableValues(ctx.schema, operation.variableDefinitions ?? [], input.variables ?? {});
+  if (coerced.errors) {
+    throw invalid(
+      'variables',
+      coerced.errors.map((error) => error.message),
+      'Give each variable the type its definition declares.',
+    );
+  }
+  return operation.operation;
+}
+
+type Path = (string | number)[];
+
+/** The path of the array whose JSON is the longest: the list to cut when the answer is too big. */
+function longestArray(value: unknown, path: Path = []): { path: Path; size: number } | null {
+  if (!value || typeof value !== 'object') return null;
+  let best: { path: Path; size: number } | null = Array.isArray(value)
+    ? { path, size: JSON.stringify(value).length }
+    : null;
+  for (const [key, child] of Object.entries(value)) {
+    const found = longestArray(child, [...path, Array.isArray(value) ? Number(key) : key]);
+    if (found && (!best || found.size > best.size)) best = found;
+  }
+  return best;
+}
+
+function replaceAt(value: unknown, path: Path, replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path as [string | number, ...Path];
+  if (Array.isArray(value))
+    return value.map((item, index) => (index === head ? replaceAt(item, rest, replacement) : item));
+  const record = value as Record<string, unknown>;
+  return { ...record, [head]: replaceAt(record[head], rest, replacement) };
+}
+
+/** What a result costs a model: its text and its structuredContent. */
+const cost = (rendered: Rendered<Output>) =>
+  estimateTokens(rendered.text) + estimateTokens(JSON.stringify(rendered.data));
+
+/** The answer within the result budget: its longest list cut, with a note, when it is too big. */
+export function fitAnswer(data: Record<string, unknown>, limit = RESULT_TOKEN_LIMIT): Rendered<Output> {
+  const whole: Rendered<Output> = { data: { data }, text: JSON.stringify(data) };
+  if (cost(whole) <= limit) return whole;
+  const list = longestArray(data);
+  const items = list
+    ? (list.path.reduce<unknown>((node, key) => (node as never)[key], data) as unknown[])
+    : [];
+  const fitted = fitItems(
+    items,
+    (kept, cut) => {
+      const cutData = replaceAt(data, list?.path ?? [], kept) as Record<string, unknown>;
+      const note =
+        cut > 0
+          ? `${cut} of ${items.length} items of ${list?.path.join('.')} cut to fit the result budget: select fewer fields or ask for fewer items.`
+          : undefined;
+      return {
+        data: { data: cutData, ...(note ? { note } : {}) },
+        text: `${note ? `${note}\n` : ''}${JSON.stringify(cutData)}`,
+      };
+    },
+    limit,
+  );
+  if (cost(fitted) > limit) {
+    throw invalid(
+      'query',
+      [`the answer is about ${cost(whole)} tokens, over the ${limit}-token limit of a result`],
+      'Select fewer fields, or fewer items (perPage).',
+    );
+  }
+  return fitted;
+}
+
+function graphqlQueryTool(allowMutations: boolean): ToolDefinition<typeof inputSchema, typeof outputSchema> {
+  return defineTool({
+    name: 'graphql_query',
+    title: allowMutations ? 'Run a GraphQL operation' : 'Run a GraphQL query',
+    description: `Run one GraphQL ${allowMutations ? "query or mutation (sent once, without the write tools' rule checks)" : 'query'} you write, for data no other tool reads. Checked against the schema and the key's scopes before sending; find names with describe_schema.`,
+    inputSchema,
+    outputSchema,
+    annotations: allowMutations
+      ? { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
+      : { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    scopes: [],
+    toolset: 'schema',
+    async handler(input, ctx) {
+      const kind = checkedOperation(input, ctx, allowMutations);
+      const variables = input.variables ?? {};
+      const data =
+        kind === 'mutation'
+          ? await ctx.platform.graphql.mutate<Record<string, unknown>>(input.query, variables, {
+              signal: ctx.signal,
+            })
+          : await ctx.platform.graphql.query<Record<string, unknown>>(input.query, variables, {
+              signal: ctx.signal,
+            });
+      return fitAnswer(data);
+    },
+  });
+}
+
+/** Queries only: the tool as registered. */
+export const graphqlQuery = graphqlQueryTool(false);
+/** Queries and mutations: what the app lists instead when started with --allow-graphql-mutations. */
+export const graphqlQueryWithMutations = graphqlQueryTool(true);
