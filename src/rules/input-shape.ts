@@ -1,7 +1,7 @@
-// Shape checks of write inputs that the schemas leave loose to save tokens (see schemas.ts):
-// requirement kinds passed through, whole numbers where the platform takes Int. Problems here
+// Shape checks of write inputs that the tool schemas leave loose to save tokens: requirement
+// kinds passed through as objects, whole numbers where the platform takes Int. Problems here
 // would otherwise come back as a bare GraphQL validation error naming no fix.
-import type { FieldProblem } from '../platform/errors.js';
+import { errorIssue, joinPath, type RuleIssue } from './issues.js';
 
 /** Each kind and the JSON type it takes (RoleRequirementsInput). */
 const REQUIREMENT_KINDS: Record<string, 'object' | 'objects' | 'strings'> = {
@@ -26,47 +26,54 @@ const FITS = {
 };
 const FORM = { object: 'an object', objects: 'a list of objects', strings: 'a list of strings' };
 
-/** Unknown requirement kinds, and kinds of the wrong JSON type (the domain rules check the rest). */
-export function requirementShapeProblems(
-  requirements: Record<string, unknown> | undefined,
+/** Unknown requirement kinds, and kinds of the wrong JSON type (requirements.ts checks the rest). */
+export function requirementShapeIssues(
+  requirements: Record<string, unknown> | null | undefined,
   path: string,
-): FieldProblem[] {
+): RuleIssue[] {
   if (!requirements) return [];
   const kinds = Object.keys(REQUIREMENT_KINDS);
-  const problems: FieldProblem[] = [];
+  const issues: RuleIssue[] = [];
   for (const [key, value] of Object.entries(requirements)) {
     const kind = REQUIREMENT_KINDS[key];
+    const base = { path: joinPath(path, key), code: 'REQUIREMENT_KIND' as const, rule: INPUT_RULE };
     if (!kind) {
       const near = kinds.find((candidate) =>
         candidate.toLowerCase().startsWith(key.toLowerCase().slice(0, 4)),
       );
-      problems.push({
-        path: `${path}.${key}`,
-        message: `${key} is not a requirement kind (${INPUT_RULE}).`,
-        fix: near ? `Did you mean ${near}?` : `Use one of ${kinds.slice(0, 8).join(', ')}.`,
-      });
+      issues.push(
+        errorIssue({
+          ...base,
+          detail: `${key} is not a requirement kind.`,
+          fix: near ? `Did you mean ${near}?` : `Use one of ${kinds.slice(0, 8).join(', ')}.`,
+        }),
+      );
     } else if (value !== undefined && value !== null && !FITS[kind](value)) {
-      problems.push({
-        path: `${path}.${key}`,
-        message: `${key} must be ${FORM[kind]} (${INPUT_RULE}).`,
-        fix:
-          key === 'dataType'
-            ? 'Send dataType: [{ dataTypeId, optionNames: [...], condition: "ANY" }].'
-            : `Send ${key} as ${FORM[kind]}.`,
-      });
+      issues.push(
+        errorIssue({
+          ...base,
+          detail: `${key} must be ${FORM[kind]}.`,
+          fix:
+            key === 'dataType'
+              ? 'Send dataType: [{ dataTypeId, optionNames: [...], condition: "ANY" }].'
+              : `Send ${key} as ${FORM[kind]}.`,
+        }),
+      );
     }
   }
-  return problems;
+  return issues;
 }
 
 /** A count or id the platform takes as Int. */
-export function wholeNumberProblem(value: number | undefined, path: string, min = 1): FieldProblem[] {
-  if (value === undefined || (Number.isInteger(value) && value >= min)) return [];
+export function wholeNumberIssues(value: number | null | undefined, path: string, min = 1): RuleIssue[] {
+  if (value === undefined || value === null || (Number.isInteger(value) && value >= min)) return [];
   return [
-    {
+    errorIssue({
       path,
-      message: `${value} is not a whole number of at least ${min} (the platform takes an Int).`,
+      code: 'WHOLE_NUMBER',
+      rule: 'the platform takes an Int here',
+      detail: `${value} is not a whole number of at least ${min}.`,
       fix: `Send a whole number, e.g. ${Math.max(min, Math.round(value))}.`,
-    },
+    }),
   ];
 }
