@@ -33,6 +33,22 @@ module.exports = {
       to: { path: '^(src|tools)/', pathNot: '^src/(platform|contract)/|^src/logger\\.ts$' },
     },
     {
+      name: 'rules-are-pure',
+      severity: 'error',
+      comment:
+        "The platform's rules are pure functions: they read other rules and our model of the platform (and libraries such as luxon), never the network, MCP, lookups or views.",
+      from: { path: '^src/rules/' },
+      to: { path: '^(src|tools)/', pathNot: '^src/(rules|contract)/' },
+    },
+    {
+      name: 'lookups-only-read',
+      severity: 'error',
+      comment:
+        'The lookups read what the rules need from the platform client; they know no MCP, tools or views.',
+      from: { path: '^src/lookups/' },
+      to: { path: '^(src|tools)/', pathNot: '^src/(lookups|platform|contract|rules)/|^src/logger\\.ts$' },
+    },
+    {
       name: 'only-the-app-and-the-registry-import-tools',
       severity: 'error',
       comment: 'Tools sit on top: src/ reaches them only through the registry, wired in src/app.ts.',

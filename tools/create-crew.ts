@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loadDocument } from '../src/contract/documents.js';
+import type { UpstreamCrewSummary } from '../src/contract/upstream.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import {
   addressInput,
@@ -7,16 +8,10 @@ import {
   deprecatedNoop,
   writeNotes as writeNotesSchema,
 } from '../src/mcp/params.js';
-import { stopOnErrors, writeNotes } from '../src/mcp/write-result.js';
+import { checkBeforeSending, writeNotes } from '../src/mcp/write-result.js';
 import { mutationResult } from '../src/platform/graphql.js';
-import {
-  checkAnswerRefs,
-  checkAnswersWithCatalogue,
-  type ProfileAnswers,
-} from '../src/rules/crew-answers.js';
-import type { RuleIssue } from '../src/rules/issues.js';
-import { stripDeprecatedInputs } from '../src/rules/requirements.js';
-import { crewSummarySchema, toCrewSummary, type UpstreamCrewSummary } from '../src/views/crew.js';
+import { checkCreateCrew } from '../src/rules/mutations/crew.js';
+import { crewSummarySchema, toCrewSummary } from '../src/views/crew.js';
 
 const document = loadDocument(new URL('./create-crew.graphql', import.meta.url));
 
@@ -54,34 +49,13 @@ export const createCrew = defineTool({
   documents: [document],
   checkWith: 'list_crew (search by email)',
   async handler(input, ctx) {
-    const stripped = stripDeprecatedInputs(input);
-    const issues: RuleIssue[] = [...stripped.issues];
-    const answers: ProfileAnswers[] = stripped.value.crew.flatMap((member, index) =>
-      member.profile?.dataTypes?.length
-        ? [
-            {
-              profileId: member.profile.profileId,
-              answers: member.profile.dataTypes,
-              path: `crew[${index}].profile.dataTypes`,
-            },
-          ]
-        : [],
-    );
-    issues.push(...answers.flatMap(checkAnswerRefs));
-    stopOnErrors(issues, 'createCrew');
-
-    const checked = await checkAnswersWithCatalogue(ctx.lookups.dataTypes, answers, ctx.signal);
-    issues.push(...checked.issues);
-    stopOnErrors(issues, 'createCrew');
-
+    const plan = await checkBeforeSending(ctx, 'createCrew', (facts) => checkCreateCrew(input, facts));
     const data = await ctx.platform.graphql.mutate<Answer>(
       document,
-      { input: stripped.value },
+      { input: plan.payload },
       { signal: ctx.signal },
     );
     const created = mutationResult(data.createCrew).crew;
-    return {
-      data: { crew: created.map(toCrewSummary), ...writeNotes(issues, stripped.dropped, checked.notes) },
-    };
+    return { data: { crew: created.map(toCrewSummary), ...writeNotes(plan) } };
   },
 });

@@ -15,7 +15,7 @@ import {
   BOOKED_STATUS,
   type TimeWindow,
 } from '../src/rules/availability.js';
-import { requirementShapeProblems } from '../src/rules/input-shape.js';
+import { requirementShapeIssues } from '../src/rules/input-shape.js';
 import {
   describeRequirement,
   matchCrew,
@@ -143,9 +143,8 @@ async function requirementsTarget(input: Input, ctx: ToolContext): Promise<Targe
   const shape = checkRequirementsShape(raw);
   const parsedWindow = parseMatchWindow(input);
   stopOnErrors(
-    [...shape.issues, ...parsedWindow.issues],
+    [...requirementShapeIssues(input.requirements, 'requirements'), ...shape.issues, ...parsedWindow.issues],
     'find_matching_crew',
-    requirementShapeProblems(input.requirements, 'requirements'),
   );
   const window = parsedWindow.ok ? parsedWindow.value : undefined;
   const needsCatalogue = (shape.value.dataType ?? []).length > 0;

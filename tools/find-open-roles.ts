@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { companyJobsDocument as document } from '../src/contract/documents.js';
 import { fitItems } from '../src/mcp/budget.js';
 import { defineTool } from '../src/mcp/define-tool.js';
-import { resolveRange, withinLocalDates } from '../src/mcp/time-range.js';
-import { UserInputError } from '../src/platform/errors.js';
+import { readRange } from '../src/mcp/read-range.js';
 import { readAllPages } from '../src/platform/pages.js';
 import { overlaps } from '../src/rules/availability.js';
+import { withinLocalDates } from '../src/rules/time.js';
 import type { UpstreamJob, UpstreamRole } from '../src/views/job.js';
 import { openRoleLine, openRoleSchema, toOpenRole } from '../src/views/staffing.js';
 
@@ -51,17 +51,8 @@ export const findOpenRoles = defineTool({
   documents: [document],
   async handler(input, ctx) {
     const asked = defaultRange(input.from, input.to);
-    // Dates read in each job's own zone are widened to instants, which hides a reversed pair.
-    if (DAY.test(asked.from) && DAY.test(asked.to) && asked.from > asked.to)
-      throw new UserInputError(`from (${asked.from}) is after to (${asked.to}).`, [
-        { path: 'to', message: 'before from', fix: 'Swap from and to, or widen the range.' },
-      ]);
-    const range = resolveRange(asked.from, asked.to, input.timezone);
-    const filter = {
-      ...(input.boardIds ? { boardIds: input.boardIds } : {}),
-      ...(range.fromUtc ? { fromRange: range.fromUtc } : {}),
-      ...(range.toUtc ? { toRange: range.toUtc } : {}),
-    };
+    const range = readRange({ from: asked.from, to: asked.to, timeZone: input.timezone, otherwise: 'each' });
+    const filter = { ...(input.boardIds ? { boardIds: input.boardIds } : {}), ...range.platform };
     const { items, truncated } = await readAllPages<UpstreamJob>(
       ctx.platform.graphql,
       document,
@@ -96,6 +87,7 @@ export const findOpenRoles = defineTool({
     const rangeText = `${asked.from} to ${asked.to}${input.timezone ? ` ${input.timezone}` : ''}`;
     return fitItems(roles, (kept, cut) => {
       const notes = [
+        ...range.notes,
         truncated ? `Only the first ${MAX_JOBS} jobs of the range were read: narrow dates or boards.` : '',
         cut ? `${cut} more roles cut to fit the context budget: narrow dates or boards.` : '',
       ].filter(Boolean);

@@ -4,7 +4,8 @@ import { crewJobStatusSchema } from '../src/contract/enums.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { listResult, queryPages } from '../src/mcp/list-result.js';
 import { pageInfoSchema, paginationInput } from '../src/mcp/paging.js';
-import { resolveRange } from '../src/mcp/time-range.js';
+import { readNotes } from '../src/mcp/params.js';
+import { readRange } from '../src/mcp/read-range.js';
 import { localTime } from '../src/views/job.js';
 
 interface UpstreamCrewJob {
@@ -43,20 +44,24 @@ export const listCrewJobs = defineTool({
     crewJobIds: z.array(z.string()).optional(),
     ...paginationInput,
   }),
-  outputSchema: z.object({ crewJobs: z.array(crewJobSchema), page: pageInfoSchema }),
+  outputSchema: z.object({ crewJobs: z.array(crewJobSchema), page: pageInfoSchema, ...readNotes }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   scopes: ['jobs:read'],
   toolset: 'jobs',
   documents: [document],
   async handler(input, ctx) {
-    const range = resolveRange(input.from, input.to, input.timezone ?? 'UTC');
+    const range = readRange({
+      from: input.from,
+      to: input.to,
+      timeZone: input.timezone,
+      otherwise: 'Etc/UTC',
+    });
     const filter = {
       ...(input.status ? { crewJobStatus: input.status } : {}),
       ...(input.crewIds ? { crewIds: input.crewIds } : {}),
       ...(input.jobIds ? { jobIds: input.jobIds } : {}),
       ...(input.crewJobIds ? { crewJobIds: input.crewJobIds } : {}),
-      ...(range.fromUtc ? { fromRange: range.fromUtc } : {}),
-      ...(range.toUtc ? { toRange: range.toUtc } : {}),
+      ...range.platform,
     };
     const collected = await queryPages<UpstreamCrewJob>(
       ctx,
@@ -88,6 +93,7 @@ export const listCrewJobs = defineTool({
       collected.info,
       (crewJob) =>
         `${crewJob.id} ${crewJob.status}/${crewJob.attendance} · crew ${crewJob.crew} · job ${crewJob.job} · role ${crewJob.role} · ${crewJob.time} ${crewJob.timezone}`,
+      range.notes,
     );
   },
 });

@@ -1,27 +1,10 @@
-import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { fitItems } from '../src/mcp/budget.js';
 import { defineTool } from '../src/mcp/define-tool.js';
+import { readRange } from '../src/mcp/read-range.js';
 import { renderCompact } from '../src/mcp/render.js';
-import { PolicyError, UserInputError } from '../src/platform/errors.js';
+import { PolicyError } from '../src/platform/errors.js';
 import { PLATFORM_DATA_NOTE } from '../src/webhooks/events.js';
-
-/** A bare date is that whole UTC day; a date-time without offset is UTC. */
-function instant(value: string | undefined, field: 'since' | 'until'): string | undefined {
-  if (value === undefined) return undefined;
-  const time = DateTime.fromISO(value, { zone: 'UTC', setZone: true });
-  if (!time.isValid) {
-    throw new UserInputError(`${field}: "${value}" is not a date or date-time.`, [
-      {
-        path: field,
-        message: 'not a date or date-time',
-        fix: 'Use YYYY-MM-DD or an ISO date-time, e.g. 2026-11-25T18:00Z.',
-      },
-    ]);
-  }
-  const edge = /^\d{4}-\d{2}-\d{2}$/.test(value) && field === 'until' ? time.endOf('day') : time;
-  return edge.toUTC().toISO() ?? undefined;
-}
 
 type ShownEvent = { id: string; type: string; createdAt: string; data: Record<string, unknown> };
 const VALUE_CHARS = 200;
@@ -71,10 +54,17 @@ export const listEvents = defineTool({
       throw new PolicyError(
         'The webhook event log is not running in this server, so there are no events to list.',
       );
+    // A bare date is that whole UTC day; a date-time without offset is UTC.
+    const range = readRange({
+      from: input.since,
+      to: input.until,
+      otherwise: 'Etc/UTC',
+      paths: { from: 'since', to: 'until' },
+    });
     const events = await log.query({
       types: input.types,
-      since: instant(input.since, 'since'),
-      until: instant(input.until, 'until'),
+      since: range.fromUtc,
+      until: range.toUtc,
       entityId: input.entityId === undefined ? undefined : String(input.entityId),
       limit: input.limit,
     });

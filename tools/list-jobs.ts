@@ -2,11 +2,14 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { companyJobsDocument as document } from '../src/contract/documents.js';
 import { crewJobStatusSchema } from '../src/contract/enums.js';
+import type { UpstreamJob } from '../src/contract/upstream.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { listResult, queryPages } from '../src/mcp/list-result.js';
 import { type Collected, pageInfoSchema, pageLocally, paginationInput } from '../src/mcp/paging.js';
-import { resolveRange, withinLocalDates } from '../src/mcp/time-range.js';
-import { jobLines, jobViewSchema, toJobView, type UpstreamJob } from '../src/views/job.js';
+import { readNotes } from '../src/mcp/params.js';
+import { readRange } from '../src/mcp/read-range.js';
+import { withinLocalDates } from '../src/rules/time.js';
+import { jobLines, jobViewSchema, toJobView } from '../src/views/job.js';
 
 /** Upper bound of jobs scanned when dates are read in each job's own timezone. */
 const LOCAL_DATE_SCAN_LIMIT = 2000;
@@ -25,27 +28,30 @@ export const listJobs = defineTool({
     crewJobStatus: z.array(crewJobStatusSchema).optional().describe('Jobs having crew jobs in these states'),
     ...paginationInput,
   }),
-  outputSchema: z.object({ jobs: z.array(jobViewSchema), page: pageInfoSchema }),
+  outputSchema: z.object({ jobs: z.array(jobViewSchema), page: pageInfoSchema, ...readNotes }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   scopes: ['jobs:read'],
   toolset: 'jobs',
   documents: [document],
   async handler(input, ctx) {
     // Unfiltered, a list starts today: the past month first is rarely what anyone asks for.
-    const from =
-      input.from ??
-      (input.to || input.jobIds
+    const today =
+      input.to || input.jobIds
         ? undefined
         : DateTime.now()
             .setZone(input.timezone ?? 'UTC')
-            .toISODate());
-    const range = resolveRange(from ?? undefined, input.to, input.timezone);
+            .toISODate();
+    const range = readRange({
+      from: input.from ?? today ?? undefined,
+      to: input.to,
+      timeZone: input.timezone,
+      otherwise: 'each',
+    });
     const filter = {
       ...(input.jobIds ? { jobIds: input.jobIds } : {}),
       ...(input.boardIds ? { boardIds: input.boardIds } : {}),
       ...(input.crewJobStatus ? { crewJobStatus: input.crewJobStatus } : {}),
-      ...(range.fromUtc ? { fromRange: range.fromUtc } : {}),
-      ...(range.toUtc ? { toRange: range.toUtc } : {}),
+      ...range.platform,
     };
     const variables = (page: number, perPage: number) => ({ input: { filter, page, perPage } });
 
@@ -66,6 +72,6 @@ export const listJobs = defineTool({
       collected = await queryPages<UpstreamJob>(ctx, document, 'companyJobs', input, variables);
     }
 
-    return listResult('jobs', 'jobs', collected.items.map(toJobView), collected.info, jobLines);
+    return listResult('jobs', 'jobs', collected.items.map(toJobView), collected.info, jobLines, range.notes);
   },
 });

@@ -3,7 +3,8 @@ import { loadDocument } from '../src/contract/documents.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { listResult, queryPages } from '../src/mcp/list-result.js';
 import { pageInfoSchema, paginationInput } from '../src/mcp/paging.js';
-import { resolveRange } from '../src/mcp/time-range.js';
+import { readNotes } from '../src/mcp/params.js';
+import { readRange } from '../src/mcp/read-range.js';
 
 const document = loadDocument(new URL('./list-leavers.graphql', import.meta.url));
 
@@ -35,14 +36,19 @@ export const listLeavers = defineTool({
     timezone: z.string().optional(),
     ...paginationInput,
   }),
-  outputSchema: z.object({ leavers: z.array(leaverSchema), page: pageInfoSchema }),
+  outputSchema: z.object({ leavers: z.array(leaverSchema), page: pageInfoSchema, ...readNotes }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   scopes: ['crew:read'],
   toolset: 'crew',
   documents: [document],
   async handler(input, ctx) {
     // Leaving is an instant, not a job day: a bare date is read in `timezone`, else UTC.
-    const range = resolveRange(input.from, input.to, input.timezone ?? 'UTC');
+    const range = readRange({
+      from: input.from,
+      to: input.to,
+      timeZone: input.timezone,
+      otherwise: 'Etc/UTC',
+    });
     const collected = await queryPages<UpstreamLeaver>(
       ctx,
       document,
@@ -52,8 +58,7 @@ export const listLeavers = defineTool({
         input: {
           page,
           perPage,
-          ...(range.fromUtc ? { fromRange: range.fromUtc } : {}),
-          ...(range.toUtc ? { toRange: range.toUtc } : {}),
+          ...range.platform,
         },
       }),
     );
@@ -71,6 +76,7 @@ export const listLeavers = defineTool({
       collected.info,
       (leaver) =>
         `${leaver.crewId} ${leaver.name} <${leaver.email}> left ${leaver.leftAt}${leaver.reason ? `: ${leaver.reason}` : ''}`,
+      range.notes,
     );
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { loadDocument } from '../src/contract/documents.js';
 import { crewStatusSchema } from '../src/contract/enums.js';
+import type { UpstreamCrewProfile } from '../src/contract/upstream.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import {
   addressInput,
@@ -8,20 +9,10 @@ import {
   deprecatedNoop,
   writeNotes as writeNotesSchema,
 } from '../src/mcp/params.js';
-import { stopOnErrors, writeNotes } from '../src/mcp/write-result.js';
-import { UserInputError } from '../src/platform/errors.js';
+import { checkBeforeSending, writeNotes } from '../src/mcp/write-result.js';
 import { mutationResult } from '../src/platform/graphql.js';
-import { checkAnswerRefs, checkAnswersWithCatalogue } from '../src/rules/crew-answers.js';
-import { wholeNumberProblem } from '../src/rules/input-shape.js';
-import type { RuleIssue } from '../src/rules/issues.js';
-import { stripDeprecatedInputs } from '../src/rules/requirements.js';
-import {
-  crewSummarySchema,
-  dataTypeViewSchema,
-  toCrewSummary,
-  toDataTypeView,
-  type UpstreamCrewProfile,
-} from '../src/views/crew.js';
+import { checkCrewUpdate } from '../src/rules/mutations/crew.js';
+import { crewSummarySchema, dataTypeViewSchema, toCrewSummary, toDataTypeView } from '../src/views/crew.js';
 
 const document = loadDocument(new URL('./update-crew.graphql', import.meta.url));
 
@@ -68,53 +59,31 @@ export const updateCrew = defineTool({
   checkWith: 'get_crew',
   lookupTool: 'list_crew',
   async handler(input, ctx) {
-    if ((input.crewId === undefined) === (input.crewEmail === undefined)) {
-      throw new UserInputError('updateCompanyCrew not sent: name the crew member once.', [
-        {
-          path: input.crewId === undefined ? 'crewId' : 'crewEmail',
-          message: `give exactly one of crewId and crewEmail (updateCompanyCrew input), not ${input.crewId === undefined ? 'neither' : 'both'}.`,
-          fix: 'Send crewId (list_crew shows it) or crewEmail.',
-        },
-      ]);
-    }
-    const stripped = stripDeprecatedInputs(input);
-    const issues: RuleIssue[] = [...stripped.issues];
-    const given = stripped.value.update.profile?.dataTypes ?? [];
-    const entry = {
-      profileId: stripped.value.update.profile?.profileId,
-      answers: given,
-      path: 'update.profile.dataTypes',
-    };
-    if (given.length) issues.push(...checkAnswerRefs(entry));
-    stopOnErrors(issues, 'updateCompanyCrew', wholeNumberProblem(input.crewId, 'crewId'));
-
-    const checked = await checkAnswersWithCatalogue(
-      ctx.lookups.dataTypes,
-      given.length ? [entry] : [],
-      ctx.signal,
-    );
-    issues.push(...checked.issues);
-    stopOnErrors(issues, 'updateCompanyCrew');
-
+    const plan = await checkBeforeSending(ctx, 'updateCompanyCrew', (facts) => checkCrewUpdate(input, facts));
     const data = await ctx.platform.graphql.mutate<Answer>(
       document,
-      { input: stripped.value },
+      { input: plan.payload },
       { signal: ctx.signal },
     );
     const crew = mutationResult(data.updateCompanyCrew).crew;
     if (!crew) throw new Error('updateCompanyCrew succeeded without returning the crew member.');
-    const written = new Set(given.flatMap((answer) => [answer.id, answer.uniqueId].filter(Boolean)));
-    const answers = crew.profiles
-      .flatMap((profile) => profile.dataTypes)
-      .filter((dataType) => written.has(dataType.id) || (dataType.uniqueId && written.has(dataType.uniqueId)))
-      .filter((dataType, index, all) => all.findIndex((other) => other.id === dataType.id) === index)
-      .map(toDataTypeView);
+    const answers = answersWritten(crew, plan.payload.update.profile?.dataTypes ?? []);
     return {
       data: {
         crew: toCrewSummary(crew),
         ...(answers.length ? { answers } : {}),
-        ...writeNotes(issues, stripped.dropped, checked.notes),
+        ...writeNotes(plan),
       },
     };
   },
 });
+
+/** The member's data types that the answers named, once each. */
+function answersWritten(crew: UpstreamCrewProfile, given: readonly { id?: string; uniqueId?: string }[]) {
+  const written = new Set(given.flatMap((answer) => [answer.id, answer.uniqueId].filter(Boolean)));
+  return crew.profiles
+    .flatMap((profile) => profile.dataTypes)
+    .filter((dataType) => written.has(dataType.id) || (dataType.uniqueId && written.has(dataType.uniqueId)))
+    .filter((dataType, index, all) => all.findIndex((other) => other.id === dataType.id) === index)
+    .map(toDataTypeView);
+}

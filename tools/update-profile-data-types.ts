@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { loadDocument } from '../src/contract/documents.js';
+import type { UpstreamDataType } from '../src/contract/upstream.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { writeNotes as writeNotesSchema } from '../src/mcp/params.js';
-import { stopOnErrors, writeNotes } from '../src/mcp/write-result.js';
+import { checkBeforeSending, writeNotes } from '../src/mcp/write-result.js';
 import { mutationResult } from '../src/platform/graphql.js';
-import { checkProfileDataTypeUpdates } from '../src/rules/data-types.js';
-import type { RuleIssue } from '../src/rules/issues.js';
-import { dataTypeViewSchema, toDataTypeView, type UpstreamDataType } from '../src/views/crew.js';
+import { checkProfileDataTypeUpdate } from '../src/rules/mutations/update-profile-data-types.js';
+import { dataTypeViewSchema, toDataTypeView } from '../src/views/crew.js';
 
 const document = loadDocument(new URL('./update-profile-data-types.graphql', import.meta.url));
 
@@ -40,23 +40,16 @@ export const updateProfileDataTypes = defineTool({
   documents: [document],
   checkWith: 'get_crew (a crew member with this profile)',
   async handler(input, ctx) {
-    const issues: RuleIssue[] = [];
-    const notes: string[] = [];
-    const catalogue = await ctx.lookups.dataTypes.get(ctx.signal);
-    const ofProfile = catalogue?.filter((dataType) => dataType.profileIds.includes(input.profileId)) ?? [];
-    if (ofProfile.length > 0)
-      issues.push(...checkProfileDataTypeUpdates(input.dataTypes, ofProfile, 'dataTypes'));
-    else
-      notes.push(
-        catalogue
-          ? `Profile ${input.profileId} has no crew, so its data types are unknown here; the platform checked the update.`
-          : "The company's data types could not be read (needs crew:read), so the platform checked the update.",
-      );
-    stopOnErrors(issues, 'updateProfileDataTypes');
-
+    const plan = await checkBeforeSending(ctx, 'updateProfileDataTypes', (facts) =>
+      checkProfileDataTypeUpdate(input, facts),
+    );
     let data: Answer;
     try {
-      data = await ctx.platform.graphql.mutate<Answer>(document, { input }, { signal: ctx.signal });
+      data = await ctx.platform.graphql.mutate<Answer>(
+        document,
+        { input: plan.payload },
+        { signal: ctx.signal },
+      );
     } finally {
       // Titles and uniqueIds may have changed (even when the answer was lost): read them afresh next time.
       ctx.lookups.dataTypes.invalidate();
@@ -71,7 +64,7 @@ export const updateProfileDataTypes = defineTool({
           name: profile.name,
           dataTypes: profile.dataTypes.filter((dataType) => updated.has(dataType.id)).map(toDataTypeView),
         },
-        ...writeNotes(issues, [], notes),
+        ...writeNotes(plan),
       },
     };
   },

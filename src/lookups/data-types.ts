@@ -4,23 +4,15 @@
 // (update_profile_data_types changes titles and uniqueIds). Without crew:read, or when the read
 // fails, get() answers null and the checks that need it defer to the platform's own answer.
 import { dataTypeCatalogDocument } from '../contract/documents.js';
+import type { UpstreamDataType } from '../contract/upstream.js';
 import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
 import { ForbiddenError } from '../platform/errors.js';
 import { readAllPages } from '../platform/pages.js';
-import type { UpstreamDataType } from '../views/crew.js';
+import type { KnownDataType } from '../rules/data-types.js';
 
-/** A data type of the company as the write checks need it. */
-export interface KnownDataType {
-  id: string;
-  uniqueId: string | null;
-  title: string;
-  type: string;
-  global: boolean;
-  options: string[];
-  /** Profiles that carry it (own or inherited). */
-  profileIds: string[];
-}
+// The catalogue entry is a fact of the rules (src/rules/data-types.ts); its callers read it here.
+export type { KnownDataType };
 
 /** The company's data types, read once and cached. */
 export interface DataTypeCatalog {
@@ -34,7 +26,7 @@ export interface DataTypeCatalog {
 const MAX_CREW = 50_000;
 
 interface CatalogCrew {
-  profiles: { id: string; dataTypes: Omit<UpstreamDataType, 'answer'>[] }[];
+  profiles: { id: string; name: string; dataTypes: Omit<UpstreamDataType, 'answer'>[] }[];
 }
 
 function merge(into: Map<string, KnownDataType>, crewList: CatalogCrew[]): void {
@@ -51,10 +43,14 @@ function merge(into: Map<string, KnownDataType>, crewList: CatalogCrew[]): void 
             global: dataType.global,
             options: (dataType.options ?? []).map((option) => option.name),
             profileIds: [],
+            profiles: [],
           };
           into.set(dataType.id, known);
         }
-        if (!known.profileIds.includes(profile.id)) known.profileIds.push(profile.id);
+        if (!known.profileIds.includes(profile.id)) {
+          known.profileIds.push(profile.id);
+          known.profiles.push({ id: profile.id, name: profile.name });
+        }
       }
     }
   }

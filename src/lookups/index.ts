@@ -1,7 +1,8 @@
 // The reads that checks and tools share, one instance per app (one platform client), so that a
-// cache filled by one call serves the next.
+// cache filled by one call serves the next. facts.ts reads what a mutation's checker asks for.
 import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
+import { CrewLookup } from './crew.js';
 import { createDataTypeCatalog, type DataTypeCatalog } from './data-types.js';
 import { JobLookup } from './jobs.js';
 import { StaffingLookup } from './staffing.js';
@@ -9,6 +10,8 @@ import { StaffingLookup } from './staffing.js';
 export interface Lookups {
   jobs: JobLookup;
   dataTypes: DataTypeCatalog;
+  /** The crew member an update names (update_crew's answer checks). */
+  crew: CrewLookup;
   /** Crew and crew jobs for matching, cached briefly (find_matching_crew). */
   staffing: StaffingLookup;
 }
@@ -17,6 +20,7 @@ export function createLookups(platform: Platform, logger: Logger): Lookups {
   return {
     jobs: new JobLookup(platform),
     dataTypes: createDataTypeCatalog(platform, logger),
+    crew: new CrewLookup(platform),
     staffing: new StaffingLookup(platform),
   };
 }

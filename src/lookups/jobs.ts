@@ -7,9 +7,9 @@
 //     the board's job index (no roles, no date bound: whatever the group's span) is searched
 //     for the group's id, and the members are then read in full.
 import { companyJobsDocument, jobIndexDocument } from '../contract/documents.js';
+import type { UpstreamJob } from '../contract/upstream.js';
 import type { Platform } from '../platform/client.js';
 import { readAllPages } from '../platform/pages.js';
-import type { UpstreamJob } from '../views/job.js';
 
 /** Boards rarely change zone; a stale zone only weakens a local check, the platform still decides. */
 const BOARD_TTL_MS = 15 * 60_000;

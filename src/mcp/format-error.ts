@@ -13,7 +13,7 @@ import {
   ValidationError,
 } from '../platform/errors.js';
 import { RESULT_TOKEN_LIMIT } from './budget.js';
-import { lookupHint } from './lookup-hints.js';
+import { CHECKED_NOT_FOUND, lookupHint } from './lookup-hints.js';
 
 /** An error is shorter than any result may be: past this, its text is cut (a fuzzed 4 MB echo). */
 const ERROR_TEXT_LIMIT = RESULT_TOKEN_LIMIT;
@@ -45,12 +45,18 @@ function problemLine(problem: FieldProblem): string {
   return `- ${problem.path}: ${problem.message}${code}${fix}`;
 }
 
-/** The platform's field problems, each with the read tool that finds a valid value where one does. */
-function withLookupHints(problems: readonly FieldProblem[]): FieldProblem[] {
+/**
+ * Field problems, each with the read tool that finds a valid value where one does: the platform's
+ * not-found and ambiguous answers, and the checks' unknown ids (whose fix names no tool).
+ */
+function withLookupHints(
+  problems: readonly FieldProblem[],
+  applies: (problem: FieldProblem) => boolean = () => true,
+): FieldProblem[] {
   return problems.map((problem) => {
-    if (problem.fix) return problem;
-    const fix = lookupHint(problem.path, problem.code);
-    return fix ? { ...problem, fix } : problem;
+    const hint = applies(problem) ? lookupHint(problem.path, problem.code) : undefined;
+    if (!hint || problem.fix?.includes(hint)) return problem;
+    return { ...problem, fix: problem.fix ? `${problem.fix} ${hint}` : hint };
   });
 }
 
@@ -58,7 +64,10 @@ export function formatError(error: unknown, hints: ErrorHints = {}): FormattedEr
   if (error instanceof CrewError) {
     const lines = [error.message];
     if (error instanceof UserInputError || error instanceof ValidationError) {
-      const problems = error instanceof UserInputError ? error.problems : withLookupHints(error.fields);
+      const problems =
+        error instanceof UserInputError
+          ? withLookupHints(error.problems, (problem) => CHECKED_NOT_FOUND.includes(problem.code ?? ''))
+          : withLookupHints(error.fields);
       // The message already says it when there is a single problem with the same text.
       if (!(problems.length === 1 && error.message.includes(problems[0]?.message ?? '\u0000'))) {
         lines.push(...problems.map(problemLine));

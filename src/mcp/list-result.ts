@@ -24,7 +24,8 @@ export async function queryPages<T>(
 /**
  * `{ [key]: items, page }` with a text rendering, cut to the budget with a note when needed.
  * `line` renders one item on one line: a list's items share their keys, so naming them on every
- * line (as the generic compact rendering does) would be most of the text.
+ * line (as the generic compact rendering does) would be most of the text. `notes` say how the
+ * filter was read (src/mcp/read-range.ts), when there is something to say.
  */
 export function listResult<K extends string, T>(
   key: K,
@@ -32,9 +33,13 @@ export function listResult<K extends string, T>(
   items: T[],
   info: PageInfo,
   line: (item: T) => string,
-): Rendered<{ page: PageInfo } & Record<K, T[]>> {
+  notes: readonly string[] = [],
+): Rendered<{ page: PageInfo; notes?: string[] } & Record<K, T[]>> {
   return fitItems(items, (kept, cut) => ({
-    data: { [key]: kept, page: info } as { page: PageInfo } & Record<K, T[]>,
-    text: `${pageLine(info, noun, cut)}\n${kept.map(line).join('\n')}`,
+    data: { [key]: kept, page: info, ...(notes.length ? { notes: [...notes] } : {}) } as {
+      page: PageInfo;
+      notes?: string[];
+    } & Record<K, T[]>,
+    text: [...notes.map((note) => `Note: ${note}`), pageLine(info, noun, cut), ...kept.map(line)].join('\n'),
   }));
 }

@@ -1,6 +1,7 @@
 // Which read tool finds a valid value when the platform answers a write with ITEM_NOT_FOUND or
-// AMBIGUOUS (§7), by the input path that failed. The error boundary adds it to the platform's
-// field problems (src/mcp/format-error.ts); the platform client knows no tool names.
+// AMBIGUOUS (§7), or a check finds an id the platform does not have, by the input path that
+// failed. The error boundary adds it to the field problems (src/mcp/format-error.ts); neither the
+// platform client nor the rules know tool names.
 
 /** Which read tool finds a valid value for a failed lookup, by the field that failed. */
 export type LookupHint = (path: string, code: string | undefined) => string | undefined;
@@ -24,7 +25,12 @@ const HINTS: [RegExp, string][] = [
   [/^(crewId|crewEmail)$/, 'list_crew shows crew ids and emails.'],
 ];
 
+/** The checks' codes for an id the platform does not have (src/rules/issues.ts); their fixes name no tool. */
+export const CHECKED_NOT_FOUND = ['UNKNOWN_JOB', 'UNKNOWN_ROLE', 'UNKNOWN_CREW', 'UNKNOWN_PROFILE'];
+
 export const lookupHint: LookupHint = (path, code) => {
-  if (code !== 'ITEM_NOT_FOUND' && code !== 'AMBIGUOUS' && !/optionNames/.test(path)) return undefined;
+  const notFound =
+    code === 'ITEM_NOT_FOUND' || code === 'AMBIGUOUS' || CHECKED_NOT_FOUND.includes(code ?? '');
+  if (!notFound && !/optionNames/.test(path)) return undefined;
   return HINTS.find(([pattern]) => pattern.test(path))?.[1];
 };

@@ -4,6 +4,28 @@
 // and the fix instead of a bare "invalid enum value". Descriptions are few: every token here is
 // paid in every conversation.
 import { z } from 'zod';
+import type { RuleIssue } from '../rules/issues.js';
+import { checkBreakPeriod, checkBreakPeriodUpdate } from '../rules/pay.js';
+
+/** A schema's type error in the rule's own words (zod's would be "expected number, received string"). */
+function inRuleWords(check: (value: unknown) => RuleIssue[]) {
+  return (issue: { input?: unknown }) => {
+    const found = check(issue.input)[0];
+    return found ? `${found.detail} Fix: ${found.fix} (${found.rule})` : undefined;
+  };
+}
+
+/** A new role's breakPeriod: whole minutes (§4.4 rule 6). */
+export const breakPeriodInput = z
+  .number({ error: inRuleWords((value) => checkBreakPeriod(value, undefined, 'breakPeriod')) })
+  .optional()
+  .describe('Minutes');
+
+/** A role edit's breakPeriod: refused whatever its value (§4.4 rule 7), in those words. */
+export const breakPeriodEdit = z
+  .number({ error: inRuleWords((value) => checkBreakPeriodUpdate(value, 'breakPeriod')) })
+  .optional()
+  .describe('Cannot be changed');
 
 /** Deprecated no-op inputs (§4.4 rule 10): accepted, reported, never sent. */
 export const deprecatedNoop = z.array(z.string()).optional().describe('Deprecated, ignored');
@@ -43,6 +65,9 @@ export const crewProfileInput = z.object({
 // ------------------------------------------------------------------------------ outputs
 
 export const droppedSchema = z.object({ path: z.string(), replacement: z.string() });
+
+/** What a list result says about how its filter was read (a DST overlap, a fixed-offset zone). */
+export const readNotes = { notes: z.array(z.string()).optional() };
 
 /** What every write result may carry besides the entities: warnings, dropped inputs, notes. */
 export const writeNotes = {

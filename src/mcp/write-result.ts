@@ -1,33 +1,50 @@
-// How the write tools act on the domain checks' RuleIssues: errors stop the call before the
-// mutation leaves (UserInputError, one FieldProblem per issue naming path, rule and fix);
-// warnings and dropped deprecated inputs travel with the successful result.
-
+// How the write tools act on a mutation's checker (src/rules/mutations/): the checker runs with
+// the facts it asks for (src/lookups/facts.ts); a refusal becomes a UserInputError, one
+// FieldProblem per issue naming path, rule and fix, before the mutation leaves; a plan's
+// warnings, dropped deprecated inputs and notes travel with the successful result, stated as
+// facts: the write has happened, so they carry no "Fix".
+import { settle } from '../lookups/facts.js';
 import type { FieldProblem } from '../platform/errors.js';
 import { UserInputError } from '../platform/errors.js';
-import { errorsOf, formatIssue, type RuleIssue, sortIssues, warningsOf } from '../rules/issues.js';
-import type { DroppedInput } from '../rules/requirements.js';
+import { errorsOf, hasErrors, type RuleIssue, sortIssues } from '../rules/issues.js';
+import type { Facts, Plan, Verdict } from '../rules/verdict.js';
+import type { ToolContext } from './define-tool.js';
 
 export function toProblem(issue: RuleIssue): FieldProblem {
-  return { path: issue.path, message: `${issue.message} (${issue.rule})`, fix: issue.fix, code: issue.code };
+  return { path: issue.path, message: `${issue.detail} (${issue.rule})`, fix: issue.fix, code: issue.code };
 }
 
-/** Throw when any issue is an error (or any input-shape problem is given): nothing is sent. */
-export function stopOnErrors(
-  issues: readonly RuleIssue[],
-  what: string,
-  shape: readonly FieldProblem[] = [],
-): void {
-  const problems = [...shape, ...errorsOf(sortIssues(issues)).map(toProblem)];
-  if (problems.length === 0) return;
-  throw new UserInputError(
-    `${what} not sent: ${problems.length} problem${problems.length === 1 ? '' : 's'} found before calling the platform.`,
+/** The error that stops a call whose input breaks a rule: nothing is sent. */
+export function refusal(what: string, issues: readonly RuleIssue[], outcome = 'not sent'): UserInputError {
+  const problems = errorsOf(sortIssues(issues)).map(toProblem);
+  return new UserInputError(
+    `${what} ${outcome}: ${problems.length} problem${problems.length === 1 ? '' : 's'} found before calling the platform.`,
     problems,
   );
 }
 
-/** Warning lines for a result (errors never reach a result). */
-export function warningLines(issues: readonly RuleIssue[]): string[] {
-  return warningsOf(sortIssues(issues)).map((issue) => formatIssue(issue).replace(/^warning /, ''));
+/** Throw the refusal when any issue is an error: nothing is sent. For checks outside a checker. */
+export function stopOnErrors(issues: readonly RuleIssue[], what: string): void {
+  if (hasErrors(issues)) throw refusal(what, issues);
+}
+
+/**
+ * Run a mutation's checker with the facts it asks for; its plan, or a UserInputError naming every
+ * problem. `what` is the mutation, for the message ("createJobs not sent: ...").
+ */
+export async function checkBeforeSending<P, X>(
+  ctx: Pick<ToolContext, 'lookups' | 'signal'>,
+  what: string,
+  check: (facts: Facts) => Verdict<P, X>,
+): Promise<Plan<P> & X> {
+  const verdict = await settle(ctx.lookups, check, ctx.signal);
+  if (verdict.kind === 'refuse') throw refusal(what, verdict.issues);
+  return verdict as Plan<P> & X;
+}
+
+/** A warning as a result states it: `CODE: <path>: <what> (<rule>)`. */
+function warningLine(issue: RuleIssue): string {
+  return `${issue.code}: ${issue.message} (${issue.rule})`;
 }
 
 export interface WriteNotes {
@@ -36,26 +53,20 @@ export interface WriteNotes {
   notes?: string[];
 }
 
-/** The optional result fields, left out when empty (results carry no empty noise). */
+/** The optional result fields of a plan that was sent, left out when empty (results carry no empty noise). */
 export function writeNotes(
-  issues: readonly RuleIssue[],
-  dropped: readonly DroppedInput[] = [],
-  notes: readonly string[] = [],
+  sent: Pick<Plan<unknown>, 'warnings' | 'dropped' | 'notes'>,
+  moreNotes: readonly string[] = [],
 ): WriteNotes {
   const out: WriteNotes = {};
-  // A dropped field already has its own line in `dropped`; its DEPRECATED_NOOP warning repeats it.
-  const warnings = warningLines(issues.filter((issue) => issue.code !== 'DEPRECATED_NOOP'));
+  const warnings = sortIssues(sent.warnings).map(warningLine);
   if (warnings.length) out.warnings = warnings;
-  if (dropped.length)
-    out.dropped = dropped.map((entry) => ({
+  if (sent.dropped.length)
+    out.dropped = sent.dropped.map((entry) => ({
       path: entry.path,
       replacement: `ignored by the platform (deprecated); use ${entry.replacement}`,
     }));
-  if (notes.length) out.notes = [...notes];
+  const notes = [...sent.notes, ...moreNotes];
+  if (notes.length) out.notes = notes;
   return out;
-}
-
-/** Keep only the given keys' issues: checks that are meaningful without platform data. */
-export function withCodes(issues: readonly RuleIssue[], codes: readonly string[]): RuleIssue[] {
-  return issues.filter((issue) => codes.includes(issue.code));
 }

@@ -16,6 +16,48 @@ export const RULE_UNIQUE_ID =
 
 export type Id = string | number;
 
+/** A data type of the company as the checks know it: from crew profiles (the API has no data-type query, §4.3). */
+export interface KnownDataType {
+  id: string;
+  uniqueId: string | null;
+  title: string;
+  type: string;
+  global: boolean;
+  options: string[];
+  /** Profiles that carry it (own or inherited). */
+  profileIds: string[];
+  /** The same profiles with their names, for messages. */
+  profiles: { id: string; name: string }[];
+}
+
+/** A profile with the data types it shows: its own and the global ones it inherits (§2.2). */
+export interface ProfileScope {
+  id: string;
+  name: string;
+  dataTypes: readonly ProfileDataType[];
+}
+
+/** Every profile the catalogue has seen, with its data types. */
+export function profilesOf(catalogue: readonly KnownDataType[]): ProfileScope[] {
+  const byId = new Map<string, { id: string; name: string; dataTypes: ProfileDataType[] }>();
+  for (const dataType of catalogue) {
+    for (const profile of dataType.profiles) {
+      let scope = byId.get(profile.id);
+      if (!scope) {
+        scope = { id: profile.id, name: profile.name, dataTypes: [] };
+        byId.set(profile.id, scope);
+      }
+      scope.dataTypes.push(dataType);
+    }
+  }
+  return [...byId.values()];
+}
+
+/** "Hospitality (135)" */
+export function profileLabel(profile: Pick<ProfileScope, 'id' | 'name'>): string {
+  return `${profile.name} (${profile.id})`;
+}
+
 /** A data type of a profile, as companyCrewAll/companyCrewOne return it in profiles[].dataTypes. */
 export interface ProfileDataType {
   id: Id;
@@ -72,6 +114,32 @@ function available(dataTypes: readonly ProfileDataType[]): string {
 }
 
 /**
+ * An answer or update names its data type by exactly one of id and uniqueId (rule 8): this needs
+ * no data. With the profile's data types, the fix lists them.
+ */
+export function checkAnswerRef(
+  ref: DataTypeRef,
+  path: string,
+  dataTypes: readonly ProfileDataType[] = [],
+): RuleIssue[] {
+  const hasId = present(ref.id);
+  if (hasId !== present(ref.uniqueId)) return [];
+  return [
+    errorIssue({
+      path,
+      code: 'DATA_TYPE_REF',
+      rule: RULE_ANSWER_REF,
+      detail: hasId
+        ? `gives both id (${ref.id}) and uniqueId ("${ref.uniqueId}").`
+        : 'gives neither id nor uniqueId.',
+      fix: hasId
+        ? 'Keep only id and remove uniqueId.'
+        : `Add the data type's id (or its uniqueId).${dataTypes.length ? ` ${available(unique(dataTypes))}` : ''}`,
+    }),
+  ];
+}
+
+/**
  * Find the data type an answer or update names, among a profile's own and inherited data types.
  * Errors: neither or both of id and uniqueId; an id or uniqueId the profile does not have (with
  * the likely mix-up, e.g. a uniqueId sent as id, and what the profile has).
@@ -81,27 +149,10 @@ export function resolveDataTypeRef(
   dataTypes: readonly ProfileDataType[],
   path: string,
 ): Checked<ProfileDataType> {
+  const refIssues = checkAnswerRef(ref, path, dataTypes);
+  if (refIssues.length > 0) return { ok: false, issues: refIssues };
   const hasId = present(ref.id);
-  const hasUnique = present(ref.uniqueId);
   const types = unique(dataTypes);
-  if (hasId === hasUnique) {
-    return {
-      ok: false,
-      issues: [
-        errorIssue({
-          path,
-          code: 'DATA_TYPE_REF',
-          rule: RULE_ANSWER_REF,
-          detail: hasId
-            ? `gives both id (${ref.id}) and uniqueId ("${ref.uniqueId}").`
-            : 'gives neither id nor uniqueId.',
-          fix: hasId
-            ? 'Keep only id and remove uniqueId.'
-            : `Add the data type's id (or its uniqueId). ${available(types)}`,
-        }),
-      ],
-    };
-  }
   if (hasId) {
     const id = String(ref.id);
     const found = types.find((type) => String(type.id) === id);
@@ -358,21 +409,59 @@ export function checkDataTypeAnswer(
   return issues;
 }
 
+/** The data types a uniqueId names across several profiles, one entry per distinct data type. */
+function namedAcross(
+  uniqueId: string,
+  profiles: readonly ProfileScope[],
+): { dataType: ProfileDataType; profiles: ProfileScope[] }[] {
+  const found = new Map<string, { dataType: ProfileDataType; profiles: ProfileScope[] }>();
+  for (const profile of profiles) {
+    for (const dataType of profile.dataTypes) {
+      if (dataType.uniqueId !== uniqueId) continue;
+      const entry = found.get(String(dataType.id)) ?? { dataType, profiles: [] };
+      if (!entry.profiles.includes(profile)) entry.profiles.push(profile);
+      found.set(String(dataType.id), entry);
+    }
+  }
+  return [...found.values()];
+}
+
+export interface AnswerScope {
+  /**
+   * The profiles the answers may be written to: exactly one when the platform's target profile is
+   * known; several when it is not (no profileId given), and then a uniqueId is resolved in all of
+   * them (uniqueIds are unique per profile only, §2.2): two different data types are ambiguous.
+   */
+  profiles: readonly ProfileScope[];
+  /** Why the target profile is not known, for the ambiguity message. */
+  unknownTarget?: string;
+}
+
 /**
- * A crew member's `profile.dataTypes` answers against the target profile's data types (own and
- * inherited): each resolved (rule 8) and checked; two answers to one data type are an error.
+ * A crew member's `profile.dataTypes` answers (rule 8): each resolved among the profiles of the
+ * scope and checked; two answers to one data type are an error; a uniqueId that names different
+ * data types in the scope's profiles is refused with a request for profileId, never guessed.
  * `path` is the answers list, e.g. `crew[0].profile.dataTypes`.
  */
 export function checkCrewAnswers(
   answers: readonly DataTypeAnswerInput[],
-  dataTypes: readonly ProfileDataType[],
+  scope: AnswerScope,
   path: string,
 ): RuleIssue[] {
   const issues: RuleIssue[] = [];
+  const everything = scope.profiles.flatMap((profile) => profile.dataTypes);
   const firstIndex = new Map<string, number>();
   answers.forEach((answer, index) => {
     const answerPath = joinPath(path, index);
-    const resolved = resolveDataTypeRef(answer, dataTypes, answerPath);
+    const named =
+      present(answer.uniqueId) && !present(answer.id)
+        ? namedAcross(String(answer.uniqueId), scope.profiles)
+        : [];
+    if (named.length > 1) {
+      issues.push(ambiguousAnswer(String(answer.uniqueId), named, scope, answerPath));
+      return;
+    }
+    const resolved = resolveDataTypeRef(answer, everything, answerPath);
     issues.push(...resolved.issues);
     if (!resolved.ok) return;
     const key = String(resolved.value.id);
@@ -395,6 +484,25 @@ export function checkCrewAnswers(
   return issues;
 }
 
+function ambiguousAnswer(
+  uniqueId: string,
+  named: { dataType: ProfileDataType; profiles: ProfileScope[] }[],
+  scope: AnswerScope,
+  path: string,
+): RuleIssue {
+  const each = named.map(
+    ({ dataType, profiles }) => `${describe(dataType)} in ${profiles.map(profileLabel).join(', ')}`,
+  );
+  const example = named[0]?.profiles[0];
+  return errorIssue({
+    path: joinPath(path, 'uniqueId'),
+    code: 'AMBIGUOUS_ANSWER_REF',
+    rule: RULE_UNIQUE_ID,
+    detail: `uniqueId "${uniqueId}" names different data types: ${each.join('; ')}. ${scope.unknownTarget ?? 'The profile to write is not known'}, so it cannot be told which one is meant.`,
+    fix: `Add profile.profileId for the profile to write${example ? ` (e.g. "${example.id}" for ${example.name})` : ''}, or answer by data type id.`,
+  });
+}
+
 export interface ProfileDataTypeUpdate {
   id: Id;
   uniqueId?: string | null;
@@ -402,20 +510,22 @@ export interface ProfileDataTypeUpdate {
 }
 
 /**
- * updateProfileDataTypes: every id among the profile's own and inherited data types; every
- * uniqueId unique across them after all updates apply (a swap within one call is fine). An
- * inherited global data type may be updated (§4.4 rule 9): a warning says it is shared.
+ * updateProfileDataTypes (§4.4 rule 9): every id among the target profile's own and inherited
+ * data types; every new uniqueId unique after all updates apply (a swap within one call is
+ * fine) in EVERY profile that shows the data type: a global data type is shown by every profile
+ * linked to its section (§2.2), so its uniqueId must be unique in each of them, not only in the
+ * target. `profiles` is every profile known (the target among them). An inherited global data
+ * type may be updated: a warning says which profiles the change shows on.
  */
 export function checkProfileDataTypeUpdates(
   updates: readonly ProfileDataTypeUpdate[],
-  dataTypes: readonly ProfileDataType[],
+  target: ProfileScope,
+  profiles: readonly ProfileScope[],
   path: string,
 ): RuleIssue[] {
   const issues: RuleIssue[] = [];
-  const types = unique(dataTypes);
-  const finalUnique = new Map<string, string | undefined>(
-    types.map((type) => [String(type.id), type.uniqueId ?? undefined]),
-  );
+  const types = unique(target.dataTypes);
+  const drafted = new Map<string, string | undefined>();
   const updatedAt = new Map<string, number>();
   updates.forEach((update, index) => {
     const updatePath = joinPath(path, index);
@@ -424,40 +534,49 @@ export function checkProfileDataTypeUpdates(
     if (!resolved.ok) return;
     const key = String(resolved.value.id);
     updatedAt.set(key, index);
-    if (update.uniqueId !== undefined) finalUnique.set(key, update.uniqueId ?? undefined);
+    if (update.uniqueId !== undefined) drafted.set(key, update.uniqueId ?? undefined);
     if (resolved.value.global) {
+      const sharing = profiles.filter((profile) => profile.dataTypes.some((dt) => String(dt.id) === key));
       issues.push(
         warningIssue({
           path: updatePath,
           code: 'GLOBAL_DATA_TYPE',
           rule: '§2.2: a global data type is shared by every profile linked to its section',
-          detail: `data type ${describe(resolved.value)} is global; the change shows on every profile that inherits it.`,
-          fix: 'Confirm that the change is meant for all those profiles.',
+          detail: `data type ${describe(resolved.value)} is global: the change shows on every profile that inherits it${
+            sharing.length > 0 ? ` (${sharing.map((profile) => profile.name).join(', ')})` : ''
+          }.`,
+          fix: 'Nothing to change if every such profile should see it.',
         }),
       );
     }
   });
-  const owners = new Map<string, string[]>();
-  for (const [id, uniqueId] of finalUnique) {
+  const finalUniqueId = (dataType: ProfileDataType) =>
+    drafted.has(String(dataType.id)) ? drafted.get(String(dataType.id)) : (dataType.uniqueId ?? undefined);
+  for (const [id, index] of updatedAt) {
+    const uniqueId = updates[index]?.uniqueId;
     if (!uniqueId) continue;
-    owners.set(uniqueId, [...(owners.get(uniqueId) ?? []), id]);
-  }
-  for (const [uniqueId, ids] of owners) {
-    if (ids.length < 2) continue;
-    for (const id of ids) {
-      const index = updatedAt.get(id);
-      if (index === undefined || updates[index]?.uniqueId !== uniqueId) continue;
-      const others = ids.filter((other) => other !== id);
-      const other = types.find((type) => String(type.id) === others[0]);
+    const showing = profiles.some((profile) => profile.id === target.id) ? profiles : [target, ...profiles];
+    for (const profile of showing) {
+      const shown = unique(profile.dataTypes);
+      if (!shown.some((dataType) => String(dataType.id) === id)) continue;
+      const other = shown.find(
+        (dataType) => String(dataType.id) !== id && finalUniqueId(dataType) === uniqueId,
+      );
+      if (!other) continue;
+      const where =
+        profile.id === target.id
+          ? `profile ${profileLabel(profile)}`
+          : `profile ${profileLabel(profile)}, which inherits it too`;
       issues.push(
         errorIssue({
           path: joinPath(path, index, 'uniqueId'),
           code: 'UNIQUE_ID_TAKEN',
           rule: RULE_UNIQUE_ID,
-          detail: `uniqueId "${uniqueId}" would also belong to data type ${other ? describe(other) : others.join(', ')}.`,
-          fix: `Choose a uniqueId no other data type of the profile (own or inherited) has, e.g. "${uniqueId}_${id}", or change the other one in the same call.`,
+          detail: `uniqueId "${uniqueId}" would also belong to data type ${describe(other)} in ${where}.`,
+          fix: `Choose a uniqueId no data type of ${profile.name} (own or inherited) has, e.g. "${uniqueId}_${id}", or change the other one in the same call.`,
         }),
       );
+      break;
     }
   }
   return issues;

@@ -1,10 +1,10 @@
-// Shape checks of write inputs that the schemas leave loose to save tokens (see mcp/params.ts):
-// requirement kinds passed through (their fields checked against the contract's input types),
-// whole numbers where the platform takes Int. Problems here
-// would otherwise come back as a bare GraphQL validation error naming no fix.
+// Shape checks of write inputs that the tool schemas leave loose to save tokens: requirement
+// kinds passed through as objects (their fields checked against the contract's input types),
+// whole numbers where the platform takes Int (32-bit). Problems here would otherwise come back as
+// a bare GraphQL validation error naming no fix, or be sent while the answer says nothing was.
 import { type GraphQLInputType, getNullableType, isInputObjectType, isListType, isScalarType } from 'graphql';
 import { schemaModel } from '../contract/schema-model.js';
-import type { FieldProblem } from '../platform/errors.js';
+import { errorIssue, joinPath, type RuleIssue } from './issues.js';
 
 /** Each kind and the JSON type it takes (RoleRequirementsInput). */
 const REQUIREMENT_KINDS: Record<string, 'object' | 'objects' | 'strings'> = {
@@ -20,6 +20,8 @@ const REQUIREMENT_KINDS: Record<string, 'object' | 'objects' | 'strings'> = {
   skills: 'strings',
 };
 const INPUT_RULE = 'RoleRequirementsInput: the requirement kinds of §2.3';
+const INT_RULE = "the platform's Int is 32-bit";
+const INT_MAX = 2 ** 31 - 1;
 
 const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
 const FITS = {
@@ -29,44 +31,46 @@ const FITS = {
 };
 const FORM = { object: 'an object', objects: 'a list of objects', strings: 'a list of strings' };
 
-const INT_MAX = 2 ** 31 - 1;
-
-/** A key as echoed in a problem: a 4 MB key must not come back in the answer. */
+/** A key as echoed in an issue: a 4 MB key must not come back in the answer. */
 const short = (key: string) => (key.length > 60 ? `${key.slice(0, 60)}…` : key);
 
 /**
  * Fields inside a requirement that its input type (schema.graphql) does not define, and Int
  * values past 32 bits: the platform refuses both, so they are refused before sending. Values
- * the domain rules explain better (conditions, options) are left to them.
+ * that requirements.ts explains better (conditions, options) are left to it.
  */
-function inputTypeProblems(value: unknown, type: GraphQLInputType, path: string): FieldProblem[] {
+function inputTypeIssues(value: unknown, type: GraphQLInputType, path: string): RuleIssue[] {
   const bare = getNullableType(type);
   if (value === null || value === undefined) return [];
   if (isListType(bare)) {
     return Array.isArray(value)
-      ? value.flatMap((item, index) => inputTypeProblems(item, bare.ofType, `${path}[${index}]`))
+      ? value.flatMap((item, index) => inputTypeIssues(item, bare.ofType, joinPath(path, index)))
       : [];
   }
   if (isScalarType(bare) && bare.name === 'Int' && typeof value === 'number' && Math.abs(value) > INT_MAX) {
     return [
-      {
+      errorIssue({
         path,
-        message: `${value} is past the platform's Int range (32-bit).`,
+        code: 'WHOLE_NUMBER',
+        rule: INT_RULE,
+        detail: `${value} is past the platform's Int range.`,
         fix: 'Send a smaller whole number.',
-      },
+      }),
     ];
   }
-  if (!isInputObjectType(bare) || typeof value !== 'object' || Array.isArray(value)) return [];
+  if (!isInputObjectType(bare) || !isObject(value)) return [];
   const fields = bare.getFields();
-  return Object.entries(value).flatMap(([key, item]) => {
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, item]) => {
     const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
-    if (field) return inputTypeProblems(item, field.type, `${path}.${key}`);
+    if (field) return inputTypeIssues(item, field.type, joinPath(path, key));
     return [
-      {
-        path: `${path}.${short(key)}`,
-        message: `${bare.name} has no field "${short(key)}" (${INPUT_RULE}).`,
+      errorIssue({
+        path: joinPath(path, short(key)),
+        code: 'REQUIREMENT_KIND',
+        rule: INPUT_RULE,
+        detail: `${bare.name} has no field "${short(key)}".`,
         fix: `Use only ${Object.keys(fields).join(', ')}.`,
-      },
+      }),
     ];
   });
 }
@@ -77,59 +81,73 @@ function requirementFieldType(kind: string): GraphQLInputType | undefined {
   return isInputObjectType(type) ? type.getFields()[kind]?.type : undefined;
 }
 
-/** Unknown requirement kinds, and kinds of the wrong JSON type (the domain rules check the rest). */
-export function requirementShapeProblems(
-  requirements: Record<string, unknown> | undefined,
+/**
+ * Unknown requirement kinds, kinds of the wrong JSON type, and fields a kind's input type does
+ * not define (requirements.ts checks the rest).
+ */
+export function requirementShapeIssues(
+  requirements: Record<string, unknown> | null | undefined,
   path: string,
-): FieldProblem[] {
+): RuleIssue[] {
   if (!requirements) return [];
   const kinds = Object.keys(REQUIREMENT_KINDS);
-  const problems: FieldProblem[] = [];
+  const issues: RuleIssue[] = [];
   for (const [key, value] of Object.entries(requirements)) {
+    // Own keys only: "constructor" is not a kind found on the prototype.
     const kind = Object.hasOwn(REQUIREMENT_KINDS, key) ? REQUIREMENT_KINDS[key] : undefined;
+    const base = { path: joinPath(path, short(key)), code: 'REQUIREMENT_KIND' as const, rule: INPUT_RULE };
     if (!kind) {
       const near = kinds.find((candidate) =>
         candidate.toLowerCase().startsWith(key.toLowerCase().slice(0, 4)),
       );
-      problems.push({
-        path: `${path}.${short(key)}`,
-        message: `${short(key)} is not a requirement kind (${INPUT_RULE}).`,
-        fix: near ? `Did you mean ${near}?` : `Use one of ${kinds.slice(0, 8).join(', ')}.`,
-      });
+      issues.push(
+        errorIssue({
+          ...base,
+          detail: `${short(key)} is not a requirement kind.`,
+          fix: near ? `Did you mean ${near}?` : `Use one of ${kinds.slice(0, 8).join(', ')}.`,
+        }),
+      );
     } else if (value !== undefined && value !== null && !FITS[kind](value)) {
-      problems.push({
-        path: `${path}.${key}`,
-        message: `${key} must be ${FORM[kind]} (${INPUT_RULE}).`,
-        fix:
-          key === 'dataType'
-            ? 'Send dataType: [{ dataTypeId, optionNames: [...], condition: "ANY" }].'
-            : `Send ${key} as ${FORM[kind]}.`,
-      });
+      issues.push(
+        errorIssue({
+          ...base,
+          detail: `${key} must be ${FORM[kind]}.`,
+          fix:
+            key === 'dataType'
+              ? 'Send dataType: [{ dataTypeId, optionNames: [...], condition: "ANY" }].'
+              : `Send ${key} as ${FORM[kind]}.`,
+        }),
+      );
     } else {
       const type = requirementFieldType(key);
-      if (type) problems.push(...inputTypeProblems(value, type, `${path}.${key}`));
+      if (type) issues.push(...inputTypeIssues(value, type, joinPath(path, key)));
     }
   }
-  return problems;
+  return issues;
 }
 
 /** A count or id the platform takes as Int (32-bit). */
-export function wholeNumberProblem(value: number | undefined, path: string, min = 1): FieldProblem[] {
-  if (value === undefined || (Number.isInteger(value) && value >= min && value <= INT_MAX)) return [];
+export function wholeNumberIssues(value: number | null | undefined, path: string, min = 1): RuleIssue[] {
+  if (value === undefined || value === null) return [];
+  if (Number.isInteger(value) && value >= min && value <= INT_MAX) return [];
   if (Number.isInteger(value) && value > INT_MAX) {
     return [
-      {
+      errorIssue({
         path,
-        message: `${value} is outside the platform's Int range (at most ${INT_MAX}).`,
+        code: 'WHOLE_NUMBER',
+        rule: INT_RULE,
+        detail: `${value} is outside the platform's Int range (at most ${INT_MAX}).`,
         fix: 'Send a smaller whole number.',
-      },
+      }),
     ];
   }
   return [
-    {
+    errorIssue({
       path,
-      message: `${value} is not a whole number of at least ${min} (the platform takes an Int).`,
+      code: 'WHOLE_NUMBER',
+      rule: 'the platform takes an Int here',
+      detail: `${value} is not a whole number of at least ${min}.`,
       fix: `Send a whole number, e.g. ${Math.max(min, Math.round(value))}.`,
-    },
+    }),
   ];
 }

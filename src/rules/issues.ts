@@ -1,8 +1,6 @@
-// Rule issues: what the domain checks report before any request leaves. One issue names the
-// input path the caller wrote, the platform rule it breaks (cited from platform-api.md), and a
-// fix the model can apply. Errors block the request; warnings let it through but must be shown.
-// A RuleIssue is structurally a FieldProblem (src/platform/errors.ts), so a list of issues can be
-// handed to UserInputError as it is.
+// Rule issues: what the rules report before any request leaves. One issue names the input path
+// the caller wrote, the platform rule it breaks (cited from docs/platform-api.md), and a fix the
+// model can apply. Errors block the request; warnings let it through and travel with the result.
 
 export type Severity = 'error' | 'warning';
 
@@ -43,11 +41,23 @@ export const ISSUE_CODES = [
   'BREAK_PERIOD_IMMUTABLE',
   'PAY_RATE',
   'LEGACY_BREAK_TOTAL',
+  'PAY_CHANGE',
   // crew data-type answers
   'DATA_TYPE_ANSWER',
   'DUPLICATE_ANSWER',
+  'AMBIGUOUS_ANSWER_REF',
+  'UNKNOWN_PROFILE',
   'UNIQUE_ID_TAKEN',
   'GLOBAL_DATA_TYPE',
+  // input shape and references to what the platform has
+  'FIXED_OFFSET_ZONE',
+  'REQUIREMENT_KIND',
+  'WHOLE_NUMBER',
+  'DUPLICATE_ID',
+  'UNKNOWN_JOB',
+  'UNKNOWN_ROLE',
+  'CREW_REF',
+  'UNKNOWN_CREW',
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];
@@ -59,6 +69,8 @@ export interface RuleIssue {
   rule: string;
   /** What is wrong; starts with the path so it reads on its own. */
   message: string;
+  /** The same without the path, for lists that print the path themselves. */
+  detail: string;
   /** What to send instead. */
   fix: string;
   severity: Severity;
@@ -79,6 +91,7 @@ function compose(spec: IssueSpec, severity: Severity): RuleIssue {
     path: spec.path,
     rule: spec.rule,
     message: spec.path ? `${spec.path}: ${spec.detail}` : spec.detail,
+    detail: spec.detail,
     fix: spec.fix,
     severity,
     code: spec.code,
@@ -125,50 +138,6 @@ export function sortIssues(issues: readonly RuleIssue[]): RuleIssue[] {
     return true;
   });
   return [...errorsOf(unique), ...warningsOf(unique)];
-}
-
-/** One line: `error DST_GAP: <message> (<rule>) Fix: <fix>`. */
-export function formatIssue(issue: RuleIssue): string {
-  return `${issue.severity} ${issue.code}: ${issue.message} (${issue.rule}) Fix: ${issue.fix}`;
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
-
-/** `2 errors, 1 warning` (or `no issues`). */
-export function summarizeIssues(issues: readonly RuleIssue[]): string {
-  const errors = errorsOf(issues).length;
-  const warnings = warningsOf(issues).length;
-  if (errors === 0 && warnings === 0) return 'no issues';
-  const parts: string[] = [];
-  if (errors > 0) parts.push(plural(errors, 'error'));
-  if (warnings > 0) parts.push(plural(warnings, 'warning'));
-  return parts.join(', ');
-}
-
-export interface FormatIssuesOptions {
-  /** At most this many issues are listed; the rest are counted. Default 20. */
-  maxIssues?: number;
-  /** First line; default `Input not sent: <summary>.` when there are errors, `<summary>:` otherwise. */
-  heading?: string;
-}
-
-/**
- * Compact, model-readable text for a list of issues: a heading, then one line per issue
- * (errors first), then how many were left out. Empty string for an empty list.
- */
-export function formatIssues(issues: readonly RuleIssue[], options: FormatIssuesOptions = {}): string {
-  if (issues.length === 0) return '';
-  const sorted = sortIssues(issues);
-  const max = Math.max(1, options.maxIssues ?? 20);
-  const summary = summarizeIssues(sorted);
-  const heading =
-    options.heading ??
-    (hasErrors(sorted) ? `Input not sent: ${summary}.` : `${summary[0]?.toUpperCase()}${summary.slice(1)}:`);
-  const lines = [heading, ...sorted.slice(0, max).map((issue) => `- ${formatIssue(issue)}`)];
-  if (sorted.length > max) lines.push(`- … and ${sorted.length - max} more; fix the above and check again.`);
-  return lines.join('\n');
 }
 
 /** A check that yields a value when it passes; `issues` may hold warnings even then. */

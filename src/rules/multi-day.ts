@@ -156,6 +156,8 @@ export interface TimezoneUpdate {
   multiDayJobId?: string | null;
   /** The new timezone in this update, if any. */
   timezone?: string | null;
+  /** The job's timezone now: a group given the zone it already has does not move. */
+  currentTimezone?: string;
 }
 
 export interface LinkedJob {
@@ -177,9 +179,11 @@ export function checkTimezoneUpdates(
 ): RuleIssue[] {
   const issues: RuleIssue[] = [];
   const firstByGroup = new Map<string, { index: number; timezone: string }>();
+  const moves = new Set<string>();
   updates.forEach((update, index) => {
     if (!update.timezone || !update.multiDayJobId) return;
     const group = update.multiDayJobId;
+    if (update.timezone !== update.currentTimezone) moves.add(group);
     const first = firstByGroup.get(group);
     if (!first) {
       firstByGroup.set(group, { index, timezone: update.timezone });
@@ -199,6 +203,7 @@ export function checkTimezoneUpdates(
   });
   const updatedIds = new Set(updates.map((update) => update.id));
   for (const [group, first] of firstByGroup) {
+    if (!moves.has(group)) continue;
     const others = linked.filter((job) => job.multiDayJobId === group && !updatedIds.has(job.id));
     if (others.length === 0) continue;
     const names = others.map((job) => `job ${job.id}${job.date ? ` (${job.date})` : ''}`).join(', ');
@@ -208,7 +213,7 @@ export function checkTimezoneUpdates(
         code: 'MULTI_DAY_GROUP_UPDATE',
         rule: RULE_MULTI_DAY_UPDATE,
         detail: `the new timezone ${first.timezone} also applies to the rest of multi-day job ${group}: ${names}. Their roles keep their wall-clock times (§4.4 rule 4), so their UTC times move too.`,
-        fix: 'Confirm with the user that every day of the multi-day job should move; check those roles for DST gaps in the new zone.',
+        fix: 'Nothing to change if every day should move (their roles were checked in the new zone too); otherwise create the day as a separate job.',
       }),
     );
   }

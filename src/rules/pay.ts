@@ -11,7 +11,7 @@
 // Formula [assumed, platform-contract.graphql Role.total]: HOURLY = payRate × (duration − break)
 // in hours, FIXED = payRate; rounded to cents. Break in minutes [assumed unit].
 
-import { errorIssue, type RuleIssue, warningIssue } from './issues.js';
+import { errorIssue, type RuleIssue } from './issues.js';
 import { toEpochMs } from './time.js';
 
 /** The date of the platform fix after which createJobs saves breakPeriod (§9.3). */
@@ -73,11 +73,11 @@ export function checkBreakPeriod(
     return [
       errorIssue({
         ...base,
-        detail: `${JSON.stringify(value)} is not a number of minutes.`,
+        detail: `${JSON.stringify(value)} is ${typeof value === 'string' ? 'text' : 'not a number'}; breakPeriod is a number of whole minutes.`,
         fix:
           asNumber !== undefined
-            ? `Send the number ${asNumber}, not a string.`
-            : 'Give the break as whole minutes, e.g. 30.',
+            ? `Send breakPeriod: ${asNumber} (a number of minutes, not a string).`
+            : 'Give the break as a number of whole minutes, e.g. 30.',
       }),
     ];
   }
@@ -160,16 +160,6 @@ export interface LegacyRoleInput {
   endTime: string;
 }
 
-/** What an UpdateRoleInput may change that moves the total. */
-export interface RoleEdit {
-  /** Wall clock in the job's zone (needs `timeZone`) or an ISO instant with offset. */
-  startTime?: string;
-  endTime?: string;
-  payRate?: number;
-  /** The job's zone, to read wall-clock edit times. */
-  timeZone?: string;
-}
-
 export interface LegacyBreak {
   /** Break minutes the reported total accounts for, though breakPeriod reads 0. */
   hiddenBreakMinutes: number;
@@ -177,9 +167,7 @@ export interface LegacyBreak {
   totalBefore: number;
   /** The total of the role as it is, computed with no break. */
   totalNoBreak: number;
-  /** The total after any edit (no break; with the edit's times and rate when given). */
-  totalAfterEdit: number;
-  /** totalAfterEdit − totalBefore. */
+  /** totalNoBreak − totalBefore: what any edit of the role does to its pay. */
   change: number;
 }
 
@@ -206,20 +194,8 @@ function cents(amount: number): number {
  * Totals within one cent count as the same: the platform's rounding is not shown (and the
  * sandbox rounds slightly differently), so a one-cent difference is no evidence of a hidden break.
  */
-function sameTotal(a: number, b: number): boolean {
+export function sameTotal(a: number, b: number): boolean {
   return Math.abs(cents(a) - cents(b)) <= 1;
-}
-
-function projectedTotal(role: LegacyRoleInput, edit: RoleEdit | undefined, breakMinutes: number): number {
-  const start = edit?.startTime ?? role.startTime;
-  const end = edit?.endTime ?? role.endTime;
-  const duration = (toEpochMs(end, edit?.timeZone) - toEpochMs(start, edit?.timeZone)) / 60_000;
-  return roleTotal({
-    payType: role.payType,
-    payRate: edit?.payRate ?? role.payRate,
-    durationMinutes: duration,
-    breakMinutes,
-  });
 }
 
 /** Whole-minute break b whose total matches the reported one (exactly if possible, else within a cent). */
@@ -245,97 +221,27 @@ function inferBreak(role: LegacyRoleInput, duration: number): number | undefined
  * A legacy role whose total includes a hidden break: created before the fix, breakPeriod reported
  * as 0, and a total that differs from the no-break total (by more than a cent) in a way a
  * whole-minute break explains. Undefined for every other role.
- * `edit` (optional) gives the after-edit total for new times/rate.
  */
-export function legacyBreak(role: LegacyRoleInput, edit?: RoleEdit): LegacyBreak | undefined {
+export function legacyBreak(role: LegacyRoleInput): LegacyBreak | undefined {
   if (role.breakPeriod !== 0 || !createdBeforeBreakFix(role.createdAt)) return undefined;
   try {
-    return detectLegacy(role, edit);
+    return detectLegacy(role);
   } catch {
     // Unreadable times from upstream: nothing can be inferred.
     return undefined;
   }
 }
 
-function detectLegacy(role: LegacyRoleInput, edit: RoleEdit | undefined): LegacyBreak | undefined {
+function detectLegacy(role: LegacyRoleInput): LegacyBreak | undefined {
   const duration = durationMinutesBetween(role.startTime, role.endTime);
   const totalNoBreak = roleTotal({ payType: role.payType, payRate: role.payRate, durationMinutes: duration });
   if (sameTotal(totalNoBreak, role.total)) return undefined;
   const hidden = inferBreak(role, duration);
   if (hidden === undefined) return undefined;
-  const totalAfterEdit = projectedTotal(role, edit, 0);
   return {
     hiddenBreakMinutes: hidden,
     totalBefore: role.total,
     totalNoBreak,
-    totalAfterEdit,
-    change: roundCents(totalAfterEdit - role.total),
+    change: roundCents(totalNoBreak - role.total),
   };
-}
-
-export interface RoleEditAssessment {
-  totalBefore: number;
-  /** The total the platform will compute after the edit. */
-  totalAfter: number;
-  legacy?: LegacyBreak;
-  /** LEGACY_BREAK_TOTAL warning when the edit changes the pay because of a lost break. */
-  issues: RuleIssue[];
-}
-
-function money(amount: number): string {
-  return amount.toFixed(2);
-}
-
-/**
- * Before an updateJobs role edit: the total now and after. A legacy role (see legacyBreak) gets a
- * warning naming the hidden break, both totals, and how to keep the pay (a payRate that restores
- * the total). A pre-fix role reporting 0 whose total differs for no reason a break explains gets
- * a warning too: the edit will still recompute it.
- */
-export function assessRoleEdit(role: LegacyRoleInput, edit: RoleEdit, path: string): RoleEditAssessment {
-  const issues: RuleIssue[] = [];
-  const totalAfter = projectedTotal(role, edit, role.breakPeriod);
-  const legacy = legacyBreak(role, edit);
-  const who = role.id ? `role ${role.id}` : 'this role';
-  if (legacy) {
-    const start = edit.startTime ?? role.startTime;
-    const end = edit.endTime ?? role.endTime;
-    const worked = (toEpochMs(end, edit.timeZone) - toEpochMs(start, edit.timeZone)) / 60_000;
-    const keepRate =
-      worked > 0 && role.payType === 'HOURLY' ? roundCents((legacy.totalBefore * 60) / worked) : undefined;
-    issues.push(
-      warningIssue({
-        path,
-        code: 'LEGACY_BREAK_TOTAL',
-        rule: RULE_LEGACY_BREAK,
-        detail:
-          `${who} was created before ${LEGACY_BREAK_FIX} and reports breakPeriod 0, but its total ${money(legacy.totalBefore)} ` +
-          `includes a hidden ${legacy.hiddenBreakMinutes}-minute break. Any edit recalculates the total with no break: ` +
-          `${money(legacy.totalBefore)} → ${money(legacy.totalAfterEdit)} (${legacy.change >= 0 ? '+' : ''}${money(legacy.change)}).`,
-        fix:
-          `Tell the user the pay total becomes ${money(legacy.totalAfterEdit)} and get their confirmation before sending; the API cannot set the break again.` +
-          (keepRate !== undefined && !edit.payRate
-            ? ` To keep the pay at about ${money(legacy.totalBefore)}, also set payRate to ${money(keepRate)}.`
-            : ''),
-      }),
-    );
-    return { totalBefore: role.total, totalAfter: legacy.totalAfterEdit, legacy, issues };
-  }
-  if (role.breakPeriod === 0 && createdBeforeBreakFix(role.createdAt)) {
-    const noBreak = projectedTotal(role, undefined, 0);
-    if (!sameTotal(noBreak, role.total)) {
-      issues.push(
-        warningIssue({
-          path,
-          code: 'LEGACY_BREAK_TOTAL',
-          rule: RULE_LEGACY_BREAK,
-          detail:
-            `${who} was created before ${LEGACY_BREAK_FIX}, reports breakPeriod 0 and a total ${money(role.total)} that differs ` +
-            `from the no-break total ${money(noBreak)}. An edit recalculates it: ${money(role.total)} → ${money(totalAfter)}.`,
-          fix: `Tell the user the pay total becomes ${money(totalAfter)} and get their confirmation before sending.`,
-        }),
-      );
-    }
-  }
-  return { totalBefore: role.total, totalAfter, issues };
 }

@@ -3,41 +3,10 @@
 // member's answer, with verified options told apart (dataType requirements match verified
 // options only).
 import { z } from 'zod';
+import type { UpstreamCrewProfile, UpstreamCrewSummary, UpstreamDataType } from '../contract/upstream.js';
 
-export interface UpstreamCrewSummary {
-  id: number;
-  uniqueId?: string | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone?: string | null;
-  status: string;
-  roleTypeIds?: string[] | null;
-  address?: Record<string, string | null> | null;
-  profiles: { id: string; name: string }[];
-}
-
-export interface UpstreamDataType {
-  id: string;
-  uniqueId?: string | null;
-  title: string;
-  type: string;
-  global: boolean;
-  options?: { name: string }[] | null;
-  answer?: {
-    value?: string | null;
-    optionNames?: string[] | null;
-    verifiedOptionNames?: string[] | null;
-    score?: number | null;
-    updatedAt?: string | null;
-  } | null;
-}
-
-export interface UpstreamCrewProfile extends Omit<UpstreamCrewSummary, 'profiles'> {
-  createdAt?: string;
-  updatedAt?: string;
-  profiles: { id: string; name: string; dataTypes: UpstreamDataType[] }[];
-}
+// The wire shapes live in the contract; re-exported for the modules that present them.
+export type { UpstreamCrewProfile, UpstreamCrewSummary, UpstreamDataType } from '../contract/upstream.js';
 
 /** The fields every view of a crew member starts with (see identity()). */
 const crewIdentitySchema = z.object({

@@ -2,56 +2,24 @@
 // (the zone the platform interprets them in), requirements as short phrases, assignment counts
 // instead of assignment lists, ids kept for the next call. Shared by list_jobs, the job
 // resources and the write tools' results.
-import { DateTime } from 'luxon';
 import { z } from 'zod';
+import type { UpstreamJob, UpstreamRequirements, UpstreamRole } from '../contract/upstream.js';
+import { localClock } from '../rules/time.js';
 import { legacyBreakInfo } from './legacy-break.js';
 
-export interface UpstreamRole {
-  id: string;
-  uniqueId?: string | null;
-  title: string;
-  roleTypeId?: string | null;
-  startTime: string;
-  endTime: string;
-  quantity: number;
-  payType: string;
-  payRate: number;
-  breakPeriod: number;
-  total: number;
-  createdAt?: string | null;
-  requirements?: UpstreamRequirements | null;
-  crewJobs?: { id: string; status: string }[] | null;
-}
-
-export interface UpstreamRequirements {
-  ageRestriction?: { minAge?: number | null; maxAge?: number | null } | null;
-  dataType?: { dataTypeId: string; dataTypeTitle: string; optionNames: string[]; condition: string }[] | null;
-  distanceRestriction?: { maxDistanceKm: number } | null;
-  genderRestriction?: { genders: string[] } | null;
-  profile?: { profileIds: string[]; condition: string } | null;
-  labels?: string[] | null;
-  roleType?: { roleTypeId: string; condition: string } | null;
-  tags?: string[] | null;
-}
-
-export interface UpstreamJob {
-  id: string;
-  uniqueId?: string | null;
-  title: string;
-  date: string;
-  timezone: string;
-  board: { id: string; name: string; timezone?: string };
-  multiDayJobId?: string | null;
-  location?: string | null;
-  roles: UpstreamRole[];
-}
+// The wire shapes live in the contract; re-exported for the modules that present them.
+export type { UpstreamJob, UpstreamRequirements, UpstreamRole } from '../contract/upstream.js';
 
 export const roleViewSchema = z.object({
   id: z.string(),
   uniqueId: z.string().optional(),
   title: z.string(),
   roleTypeId: z.string().optional(),
-  start: z.string().describe('Local wall-clock time in the job timezone; HH:mm on the job date'),
+  start: z
+    .string()
+    .describe(
+      'Local wall-clock time in the job timezone; HH:mm on the job date, (+hh:mm) when ambiguous (DST)',
+    ),
   end: z.string(),
   quantity: z.number(),
   assignments: z.record(z.string(), z.number()).optional().describe('Crew jobs by status'),
@@ -78,12 +46,28 @@ export const jobViewSchema = z.object({
 export type RoleView = z.infer<typeof roleViewSchema>;
 export type JobView = z.infer<typeof jobViewSchema>;
 
-/** "2026-11-25 18:00" in the zone; the date is dropped for an end on the same day as `sameDayAs`. */
+/**
+ * "2026-11-25 18:00" in the zone; the date is dropped for a time on `sameDayAs`. A wall clock that
+ * happens twice that day (clocks going back) carries its offset: "01:30 (+01:00)".
+ */
 export function localTime(iso: string, zone: string, sameDayAs?: string): string {
-  const time = DateTime.fromISO(iso, { setZone: true }).setZone(zone);
-  if (!time.isValid) return iso;
-  const date = time.toISODate();
-  return sameDayAs && date === sameDayAs ? time.toFormat('HH:mm') : time.toFormat('yyyy-MM-dd HH:mm');
+  let clock: ReturnType<typeof localClock>;
+  try {
+    clock = localClock(iso, zone);
+  } catch {
+    return iso;
+  }
+  const time = clock.offset ? `${clock.time} (${clock.offset})` : clock.time;
+  return sameDayAs && clock.date === sameDayAs ? time : `${clock.date} ${time}`;
+}
+
+/** The local date of an instant in a zone, or undefined when it cannot be read. */
+function localDate(iso: string, zone: string): string | undefined {
+  try {
+    return localClock(iso, zone).date;
+  } catch {
+    return undefined;
+  }
 }
 
 export function requirementPhrases(requirements: UpstreamRequirements | null | undefined): string[] {
@@ -123,8 +107,7 @@ function countByStatus(
 
 /** A role in its job's zone; times drop the date when it is the job's own (roles start on it). */
 export function toRoleView(role: UpstreamRole, zone: string, jobDate?: string): RoleView {
-  const startDate =
-    DateTime.fromISO(role.startTime, { setZone: true }).setZone(zone).toISODate() ?? undefined;
+  const startDate = localDate(role.startTime, zone);
   const view: RoleView = {
     id: role.id,
     title: role.title,

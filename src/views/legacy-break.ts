@@ -9,5 +9,5 @@ export function legacyBreakInfo(
   if (!role.createdAt) return undefined;
   const legacy = legacyBreak({ ...role, createdAt: role.createdAt });
   if (!legacy) return undefined;
-  return `total ${legacy.totalBefore} includes a ${legacy.hiddenBreakMinutes}m break reported as 0 (created before 2026-09-21); any edit makes it ${legacy.totalAfterEdit}`;
+  return `total ${legacy.totalBefore} includes a ${legacy.hiddenBreakMinutes}m break reported as 0 (created before 2026-09-21); any edit makes it ${legacy.totalNoBreak}`;
 }

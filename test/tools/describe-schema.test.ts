@@ -14,6 +14,7 @@ describe('describe_schema', () => {
   it('lists every operation and type name when asked for none, without calling the platform', async () => {
     suite.sandbox.resetStats();
     const result = await suite.connected.client.callTool({ name: 'describe_schema', arguments: {} });
+    expect(result.isError).toBeFalsy();
     expect(textOf(result)).toMatch(/companyJobs.*createJobs.*CreateRoleInput/s);
     expect(suite.sandbox.stats.graphqlRequests).toBe(0);
   });
@@ -31,6 +32,7 @@ describe('describe_schema', () => {
   });
 
   it('names unknown entries and suggests close ones', async () => {
+    suite.sandbox.resetStats();
     const result = await suite.connected.client.callTool({
       name: 'describe_schema',
       arguments: { names: ['CreateRole'] },
@@ -39,6 +41,7 @@ describe('describe_schema', () => {
     expect(textOf(result)).toMatch(
       /names\[0\]: "CreateRole" is neither an operation nor a type.*CreateRoleInput/s,
     );
+    expect(suite.sandbox.stats.graphqlRequests).toBe(0);
   });
 
   it('is listed for a read-only key: it needs no scope', async () => {

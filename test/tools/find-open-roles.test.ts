@@ -109,7 +109,10 @@ describe('find_open_roles', () => {
 
   it('refuses a timezone that is not IANA and a date that is not one, sending nothing', async () => {
     for (const [args, message] of [
-      [{ from: '2026-11-28', timezone: 'CET' }, /timezone: "CET" is not an IANA timezone/],
+      [
+        { from: '2026-11-28', timezone: 'CET' },
+        /timezone: "CET" is an abbreviation, not an IANA timezone name/,
+      ],
       [{ from: '28/11/2026' }, /from: "28\/11\/2026" is not a date/],
       [{ from: '2026-11-29', to: '2026-11-28' }, /is after to/],
     ] as const) {

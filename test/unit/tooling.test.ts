@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { estimateTokens, fitItems } from '../../src/mcp/budget.js';
 import { pageInfo, pageLocally } from '../../src/mcp/paging.js';
 import { renderCompact } from '../../src/mcp/render.js';
-import { resolveRange } from '../../src/mcp/time-range.js';
 import { wireSchema } from '../../src/mcp/wire-schema.js';
-import { UserInputError } from '../../src/platform/errors.js';
 import { toInputPath } from '../../src/platform/graphql.js';
 import { parseRetryAfter } from '../../src/platform/http.js';
 import { type PageRequest, collectPages as readPages } from '../../src/platform/pages.js';
@@ -95,27 +93,6 @@ describe('collectPages', () => {
       totalCount: 5,
       next: expect.stringMatching(/page: 3/),
     });
-  });
-});
-
-describe('resolveRange', () => {
-  it('reads a bare date as that whole day in the given zone', () => {
-    const range = resolveRange('2026-11-25', '2026-11-25', 'Asia/Kolkata');
-    expect(range.fromUtc).toBe('2026-11-24T18:30:00.000Z');
-    expect(range.toUtc).toBe('2026-11-25T18:29:59.999Z');
-    expect(range.localDates).toBeUndefined();
-  });
-
-  it("widens a bare date without a zone and cuts by each job's local date", () => {
-    const range = resolveRange('2026-11-25', '2026-11-26', undefined);
-    expect(range.localDates).toEqual({ from: '2026-11-25', to: '2026-11-26' });
-    expect(range.fromUtc).toBe('2026-11-24T10:00:00.000Z');
-  });
-
-  it('rejects bad input with the field and the fix', () => {
-    expect(() => resolveRange('next tuesday', undefined, undefined)).toThrow(UserInputError);
-    expect(() => resolveRange('2026-11-25', undefined, 'CET')).toThrow(/IANA/);
-    expect(() => resolveRange('2026-11-26', '2026-11-25', 'UTC')).toThrow(/after to/);
   });
 });
 

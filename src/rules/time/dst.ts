@@ -153,27 +153,56 @@ function clockRange(from: WallClock, to: WallClock): string {
   return `${formatClock(from)}–${formatClock(last)}`;
 }
 
+export interface DstIssueOptions {
+  /** The platform rule the time falls under; default rule 2 (role times). */
+  rule?: string;
+  /** Names the time in the message, e.g. `role 12 of job 7 (2027-03-14) startTime:`. */
+  subject?: string;
+  /** A start must stay on the job's date (§4.4 rule 2): suggest only times on this date. */
+  onDate?: string;
+  /** The input may carry an offset (read filters): an ambiguous time can then be made exact. */
+  offsetAllowed?: boolean;
+}
+
+/** Valid wall clocks to suggest instead of one in a gap: the same clock shifted past or before it. */
+function gapSuggestions(resolved: GapTime, onDate: string | undefined): WallClock[] {
+  const shifted = [resolved.after, resolved.before];
+  if (!onDate) return shifted;
+  const kept = shifted.filter((wall) => formatLocalDate(wall) === onDate);
+  if (kept.length > 0) return kept;
+  // Both shifts leave the date (a gap at a day's edge): the first clock after the jump, or the
+  // last one before it, whichever is on the date.
+  const t = resolved.transition;
+  const edges = [t.localAfter, wallFromNaiveMs(naiveMs(t.localBefore) - MINUTE_MS)];
+  return edges.filter((wall) => formatLocalDate(wall) === onDate).slice(0, 1);
+}
+
 /** The DST issue for a resolved time (gap: error, ambiguous: warning), or none. */
 export function dstIssue(
   resolved: ResolvedTime,
   path: string,
-  rule: string = RULE_ROLE_TIMES,
+  options: DstIssueOptions = {},
 ): RuleIssue | undefined {
+  const rule = options.rule ?? RULE_ROLE_TIMES;
   const day = formatLocalDate(resolved.local);
   const clock = formatClock(resolved.local);
+  const subject = options.subject ? `${options.subject} ` : '';
   if (resolved.kind === 'gap') {
     const t = resolved.transition;
+    const skipped = clockRange(t.localBefore, t.localAfter);
+    const [first, second] = gapSuggestions(resolved, options.onDate).map(formatWallClock);
+    const use = first
+      ? `Use "${first}"${second ? ` or "${second}"` : ''}, or any time outside ${skipped}`
+      : `Use a time outside ${skipped}`;
     return errorIssue({
       path,
       code: 'DST_GAP',
       rule,
       detail:
-        `${clock} does not exist on ${day} in ${resolved.zone}: clocks go from ${formatClock(t.localBefore)} to ` +
+        `${subject}${clock} does not exist on ${day} in ${resolved.zone}: clocks go from ${formatClock(t.localBefore)} to ` +
         `${formatClock(t.localAfter)} (${formatOffset(t.fromOffset)} → ${formatOffset(t.toOffset)}), so local times ` +
-        `${clockRange(t.localBefore, t.localAfter)} are skipped.`,
-      fix:
-        `Use "${formatWallClock(resolved.after)}" (the same moment, after the change) or ` +
-        `"${formatWallClock(resolved.before)}" (before it), or any time outside ${clockRange(t.localBefore, t.localAfter)}.`,
+        `${skipped} are skipped.`,
+      fix: `${use}${options.onDate ? ` on ${options.onDate}` : ''}.`,
     });
   }
   if (resolved.kind === 'ambiguous') {
@@ -183,13 +212,15 @@ export function dstIssue(
       code: 'DST_AMBIGUOUS',
       rule,
       detail:
-        `${clock} happens twice on ${day} in ${resolved.zone} (clocks go back from ${formatClock(t.localBefore)} to ` +
+        `${subject}${clock} happens twice on ${day} in ${resolved.zone} (clocks go back from ${formatClock(t.localBefore)} to ` +
         `${formatClock(t.localAfter)}): first at ${formatOffset(resolved.offsetMinutes)} (${formatUtc(resolved.epochMs)}), ` +
         `then at ${formatOffset(resolved.laterOffsetMinutes)} (${formatUtc(resolved.laterEpochMs)}). ` +
-        `The platform uses the earlier offset, ${formatOffset(resolved.offsetMinutes)}.`,
-      fix:
-        `Nothing to change if the first ${clock} (${formatOffset(resolved.offsetMinutes)}) is meant. The second one cannot ` +
-        `be written as a wall-clock time; choose a time outside ${clockRange(t.localAfter, t.localBefore)} if it matters.`,
+        `The earlier offset, ${formatOffset(resolved.offsetMinutes)}, is used, as the platform does.`,
+      fix: options.offsetAllowed
+        ? `Give the offset to choose: "${formatWallClock(resolved.local)}${formatOffset(resolved.offsetMinutes)}" for the first, ` +
+          `"${formatWallClock(resolved.local)}${formatOffset(resolved.laterOffsetMinutes)}" for the second.`
+        : `Nothing to change if the first ${clock} (${formatOffset(resolved.offsetMinutes)}) is meant. The second one cannot ` +
+          `be written as a wall-clock time; choose a time outside ${clockRange(t.localAfter, t.localBefore)} if it matters.`,
     });
   }
   return undefined;

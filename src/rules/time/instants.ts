@@ -4,11 +4,11 @@
 // machine's zone.
 
 import { DateTime, IANAZone } from 'luxon';
-import { MINUTE_MS, pad, wallClockAt, wallFromNaiveMs, zoneOf } from './clock.js';
+import { MINUTE_MS, wallClockAt, wallFromNaiveMs, zoneOf } from './clock.js';
 import { resolveLocalTime } from './dst.js';
 import { parseLocalDateTime } from './parse-local.js';
 import { LOCAL_RE } from './text-forms.js';
-import { formatLocalDate, formatOffset, formatWallClock } from './wall-clock.js';
+import { formatClock, formatLocalDate, formatOffset, formatWallClock } from './wall-clock.js';
 
 /** The local wall clock `YYYY-MM-DDTHH:mm[:ss]` of an instant (ISO string with offset/Z, epoch ms or Date) in a zone. */
 export function instantToWallClock(instant: string | number | Date, zoneName: string): string {
@@ -30,16 +30,28 @@ function instantMs(instant: string | number | Date): number {
   return ms;
 }
 
+export interface LocalClock {
+  /** `YYYY-MM-DD` */
+  date: string;
+  /** `HH:mm` (with `:ss` when the seconds are not zero) */
+  time: string;
+  /** `+01:00`, only when this wall clock happens twice that day (a DST overlap), to tell them apart. */
+  offset?: string;
+}
+
 /**
- * Format an instant in a zone as `YYYY-MM-DDTHH:mm±hh:mm` (read tools show job times this way).
- * Throws RangeError for an unparseable instant or an unknown zone.
+ * The wall clock an instant shows in a zone, as people read job times: date and time, plus the
+ * offset when the clock alone is ambiguous (the hour repeated when clocks go back). Throws
+ * RangeError for an unparseable instant or an unknown zone.
  */
-export function formatInZone(instant: string | number | Date, zoneName: string): string {
+export function localClock(instant: string | number | Date, zoneName: string): LocalClock {
   if (!IANAZone.isValidZone(zoneName)) throw new RangeError(`invalid timezone ${zoneName}`);
   const ms = instantMs(instant);
   const offset = zoneOf(zoneName).offset(ms);
   const wall = wallFromNaiveMs(ms + offset * MINUTE_MS);
-  return `${formatLocalDate(wall)}T${pad(wall.hour)}:${pad(wall.minute)}${formatOffset(offset)}`;
+  const clock: LocalClock = { date: formatLocalDate(wall), time: formatClock(wall) };
+  if (resolveLocalTime(wall, zoneName).kind === 'ambiguous') clock.offset = formatOffset(offset);
+  return clock;
 }
 
 /**

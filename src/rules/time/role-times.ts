@@ -3,7 +3,7 @@
 // start, at most 24 h elapsed (DST changes included).
 
 import { errorIssue, joinPath, type RuleIssue } from '../issues.js';
-import { DAY_MS, MINUTE_MS, naiveMs, wallFromNaiveMs } from './clock.js';
+import { DAY_MS, MINUTE_MS, naiveMs, type WallClock, wallFromNaiveMs } from './clock.js';
 import { dstIssue, type ResolvedTime, resolveLocalTime } from './dst.js';
 import { instantToWallClock } from './instants.js';
 import { parseLocalDate, parseLocalDateTime } from './parse-local.js';
@@ -16,8 +16,8 @@ export const RULE_ROLE_ORDER = 'CreateRoleInput.endTime: after startTime, at mos
 export interface RoleTimesInput {
   /** The job's date `YYYY-MM-DD`. */
   jobDate: string;
-  /** The job's effective zone (its own, else its board's). */
-  timeZone: string;
+  /** The job's effective zone (its own, else its board's); undefined when it is not known yet. */
+  timeZone: string | undefined;
   startTime: string;
   endTime: string;
   /** Path of the role, e.g. `jobs[0].roles[1]`; issues go to `<path>.startTime` / `<path>.endTime`. */
@@ -44,12 +44,18 @@ function formatDuration(minutes: number): string {
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
 
-/** Resolve and check a role's start and end; see checkRoleTimes. */
+/**
+ * A role's start and end against the platform's time rules: valid forms; start on the job's date
+ * in the job's zone (§4.4 rule 2); no DST gap (error) or overlap (warning); end after start; at
+ * most 24 h elapsed. Midnight-crossing roles are fine (end on the next date). Without a known
+ * zone only what holds in every zone is checked: forms, the date, and the order of the clocks.
+ */
 export function analyzeRoleTimes(input: RoleTimesInput): RoleTimesAnalysis {
   const issues: RuleIssue[] = [];
   const startPath = joinPath(input.path, 'startTime');
   const endPath = joinPath(input.path, 'endTime');
-  const zoneIssues = checkTimeZone(input.timeZone, input.timeZonePath ?? input.path);
+  const zoneIssues =
+    input.timeZone === undefined ? [] : checkTimeZone(input.timeZone, input.timeZonePath ?? input.path);
   const date = parseLocalDate(input.jobDate, input.jobDatePath ?? input.path);
   const zone = zoneIssues.length === 0 ? input.timeZone : undefined;
   const start = parseLocalDateTime(input.startTime, startPath, { timeZone: zone, jobDate: input.jobDate });
@@ -70,15 +76,24 @@ export function analyzeRoleTimes(input: RoleTimesInput): RoleTimesAnalysis {
       }),
     );
   }
-  if (!zone || !start.ok || !end.ok) return { issues };
+  if (!start.ok || !end.ok) return { issues };
+  if (!zone) {
+    // No DST change can put a later wall clock before an earlier one: this holds in any zone.
+    if (naiveMs(end.value) <= naiveMs(start.value))
+      issues.push(
+        endBeforeStart(input, endPath, start.value, end.value, naiveMs(end.value) - naiveMs(start.value)),
+      );
+    return { issues };
+  }
 
   const startResolved = resolveLocalTime(start.value, zone);
   const endResolved = resolveLocalTime(end.value, zone);
-  for (const [resolved, path] of [
-    [startResolved, startPath],
-    [endResolved, endPath],
+  // The start stays on the job's date (rule 2), so its suggestions do too.
+  for (const [resolved, path, onDate] of [
+    [startResolved, startPath, date.ok ? formatLocalDate(date.value) : undefined],
+    [endResolved, endPath, undefined],
   ] as const) {
-    const issue = dstIssue(resolved, path);
+    const issue = dstIssue(resolved, path, { onDate });
     if (issue) issues.push(issue);
   }
   if (startResolved.kind === 'gap' || endResolved.kind === 'gap') {
@@ -86,25 +101,7 @@ export function analyzeRoleTimes(input: RoleTimesInput): RoleTimesAnalysis {
   }
   const durationMinutes = (endResolved.epochMs - startResolved.epochMs) / MINUTE_MS;
   if (durationMinutes <= 0) {
-    const sameDay = formatLocalDate(end.value) === formatLocalDate(start.value);
-    const nextDay = wallFromNaiveMs(naiveMs(end.value) + DAY_MS);
-    const crossesMidnight = sameDay && naiveMs(end.value) < naiveMs(start.value);
-    issues.push(
-      errorIssue({
-        path: endPath,
-        code: 'END_BEFORE_START',
-        rule: RULE_ROLE_ORDER,
-        detail:
-          durationMinutes === 0
-            ? `ends at the moment it starts (${input.endTime}).`
-            : `ends (${input.endTime}) before it starts (${input.startTime})${
-                naiveMs(end.value) >= naiveMs(start.value) ? ' once the DST change is applied' : ''
-              }.`,
-        fix: crossesMidnight
-          ? `If the role runs past midnight, give endTime on the next day: "${formatWallClock(nextDay)}".`
-          : 'Give an endTime after startTime (at most 24 hours later).',
-      }),
-    );
+    issues.push(endBeforeStart(input, endPath, start.value, end.value, durationMinutes));
   } else {
     const maxMinutes = (input.maxHours ?? 24) * 60;
     if (durationMinutes > maxMinutes) {
@@ -127,11 +124,28 @@ export function analyzeRoleTimes(input: RoleTimesInput): RoleTimesAnalysis {
   return { issues, start: startResolved, end: endResolved, durationMinutes };
 }
 
-/**
- * A role's start and end against the platform's time rules: valid zone and forms; start on the
- * job's date in the job's zone (§4.4 rule 2); no DST gap (error) or overlap (warning); end after
- * start; at most 24 h elapsed. Midnight-crossing roles are fine (end on the next date).
- */
-export function checkRoleTimes(input: RoleTimesInput): RuleIssue[] {
-  return analyzeRoleTimes(input).issues;
+function endBeforeStart(
+  input: RoleTimesInput,
+  path: string,
+  start: WallClock,
+  end: WallClock,
+  durationMinutes: number,
+): RuleIssue {
+  const sameDay = formatLocalDate(end) === formatLocalDate(start);
+  const nextDay = wallFromNaiveMs(naiveMs(end) + DAY_MS);
+  const crossesMidnight = sameDay && naiveMs(end) < naiveMs(start);
+  return errorIssue({
+    path,
+    code: 'END_BEFORE_START',
+    rule: RULE_ROLE_ORDER,
+    detail:
+      durationMinutes === 0
+        ? `ends at the moment it starts (${input.endTime}).`
+        : `ends (${input.endTime}) before it starts (${input.startTime})${
+            naiveMs(end) >= naiveMs(start) ? ' once the DST change is applied' : ''
+          }.`,
+    fix: crossesMidnight
+      ? `If the role runs past midnight, give endTime on the next day: "${formatWallClock(nextDay)}".`
+      : 'Give an endTime after startTime (at most 24 hours later).',
+  });
 }

@@ -3,7 +3,7 @@
 // unknown) and which IANA names the user probably meant.
 
 import { IANAZone } from 'luxon';
-import { errorIssue, type RuleIssue } from '../issues.js';
+import { errorIssue, type RuleIssue, warningIssue } from '../issues.js';
 import { ABBREVIATIONS, MODERN_NAMES, OFFSET_EXAMPLES } from './zone-aliases.js';
 
 export const RULE_TIMEZONE = '§2.2 Job.timezone and §4.4 rule 1: an IANA timezone name of the form Area/City';
@@ -125,4 +125,26 @@ export function checkTimeZone(value: unknown, path: string): RuleIssue[] {
       ? `Use the IANA name of the place, e.g. ${suggestions.map((name) => `"${name}"`).join(' or ')}.`
       : 'Use the IANA name of the place, of the form Area/City, e.g. "Europe/London" or "America/New_York".';
   return [errorIssue({ path, code: 'INVALID_TIMEZONE', rule: RULE_TIMEZONE, detail, fix })];
+}
+
+/**
+ * Notes on a valid timezone input that reads differently from how it looks: `Etc/GMT+5` is five
+ * hours BEHIND UTC (the POSIX sign convention these names keep), all year, without DST.
+ */
+export function timeZoneNotes(value: unknown, path: string): RuleIssue[] {
+  const match = typeof value === 'string' ? /^Etc\/GMT([+-])(\d{1,2})$/.exec(value) : null;
+  if (!match || !isValidTimeZone(value) || Number(match[2]) === 0) return [];
+  const hours = Number(match[2]);
+  const offset = `UTC${match[1] === '+' ? '-' : '+'}${String(hours).padStart(2, '0')}:00`;
+  return [
+    warningIssue({
+      path,
+      code: 'FIXED_OFFSET_ZONE',
+      rule: RULE_TIMEZONE,
+      detail: `${value} means ${offset} (Etc/GMT names carry the opposite sign), all year, with no daylight saving.`,
+      fix: `If the place keeps daylight saving, use its Area/City name instead, e.g. ${
+        (OFFSET_EXAMPLES[(match[1] === '+' ? -1 : 1) * hours * 60] ?? ['America/New_York'])[0]
+      }.`,
+    }),
+  ];
 }

@@ -1,6 +1,7 @@
 // Availability rules (src/rules/availability.ts): overlap of role times as UTC instants, whatever
 // the zones the two jobs' times are written in, and what a member's crew jobs make of them.
 import fc from 'fast-check';
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import {
   type Assignment,
@@ -10,7 +11,6 @@ import {
   overlaps,
   type TimeWindow,
 } from '../../src/rules/availability.js';
-import { formatInZone } from '../../src/rules/time.js';
 
 const HOUR = 3_600_000;
 const BASE = Date.parse('2026-11-28T00:00:00Z');
@@ -32,7 +32,9 @@ const window = fc
 
 /** A window as the platform writes role times: ISO with the offset of the job's zone. */
 function written(span: TimeWindow, zone: string): { startTime: string; endTime: string } {
-  return { startTime: formatInZone(span.startMs, zone), endTime: formatInZone(span.endMs, zone) };
+  const inZone = (ms: number) =>
+    DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true }) as string;
+  return { startTime: inZone(span.startMs), endTime: inZone(span.endMs) };
 }
 
 const reread = (times: { startTime: string; endTime: string }): TimeWindow => ({

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { UpstreamJob, UpstreamRole } from '../../src/contract/upstream.js';
 import {
-  assessRoleEdit,
   checkBreakPeriod,
   checkBreakPeriodUpdate,
   checkPayRate,
@@ -13,12 +13,21 @@ import {
   roleTotal,
   roundCents,
 } from '../../src/rules/pay.js';
+import {
+  checkSavedBreak,
+  payChange,
+  payChangesAfter,
+  payConfirmation,
+  type TouchedRole,
+} from '../../src/rules/pay-changes.js';
 
 const PATH = 'jobs[0].roles[0].breakPeriod';
 
 /** 09:00-17:00 London, £12.50/h, created before the fix with a 30-minute break: total 93.75. */
-const legacyRole: LegacyRoleInput = {
+const legacyRole: LegacyRoleInput & UpstreamRole = {
   id: 'r-1',
+  title: 'Bartender',
+  quantity: 1,
   createdAt: '2026-06-01T10:00:00Z',
   breakPeriod: 0,
   total: 93.75,
@@ -27,6 +36,28 @@ const legacyRole: LegacyRoleInput = {
   startTime: '2026-12-01T09:00:00+00:00',
   endTime: '2026-12-01T17:00:00+00:00',
 };
+const londonJob: UpstreamJob = {
+  id: 'j-1',
+  title: 'Gala',
+  date: '2026-12-01',
+  timezone: 'Europe/London',
+  board: { id: 'b1', name: 'London' },
+  roles: [legacyRole],
+};
+
+/** The role as an update rewrites it: times (wall clock in `zone`) and rate as given, else its own. */
+function touched(role: UpstreamRole, over: Partial<TouchedRole> = {}): TouchedRole {
+  return {
+    path: 'jobs[0].roles[0]',
+    job: { ...londonJob, roles: [role] },
+    role,
+    zone: 'Europe/London',
+    startTime: '2026-12-01T09:00',
+    endTime: '2026-12-01T17:00',
+    setsTimes: false,
+    ...over,
+  };
+}
 
 describe('roleTotal', () => {
   it('HOURLY: payRate × (duration − break) / 60, rounded to cents', () => {
@@ -84,7 +115,10 @@ describe('checkBreakPeriod', () => {
 
   it('rejects negatives, strings and NaN', () => {
     expect(checkBreakPeriod(-5, 480, PATH)[0]?.code).toBe('BREAK_PERIOD');
-    expect(checkBreakPeriod('30', 480, PATH)[0]?.fix).toContain('number 30');
+    expect(checkBreakPeriod('30', 480, PATH)[0]).toMatchObject({
+      detail: '"30" is text; breakPeriod is a number of whole minutes.',
+      fix: 'Send breakPeriod: 30 (a number of minutes, not a string).',
+    });
     expect(checkBreakPeriod(Number.NaN, 480, PATH)[0]?.code).toBe('BREAK_PERIOD');
   });
 
@@ -115,23 +149,13 @@ describe('legacy break guard', () => {
     expect(createdBeforeBreakFix(undefined)).toBe(true);
   });
 
-  it('detects a legacy role, infers the hidden break and the total after any edit', () => {
+  it('detects a legacy role, infers the hidden break and the total any edit gives it', () => {
     expect(legacyBreak(legacyRole)).toEqual({
       hiddenBreakMinutes: 30,
       totalBefore: 93.75,
       totalNoBreak: 100,
-      totalAfterEdit: 100,
       change: 6.25,
     });
-  });
-
-  it('the after-edit total uses the edit’s new times and rate, with no break', () => {
-    const later = legacyBreak(legacyRole, { endTime: '2026-12-01T18:00', timeZone: 'Europe/London' });
-    expect(later?.totalAfterEdit).toBe(112.5);
-    const rate = legacyBreak(legacyRole, { payRate: 10 });
-    expect(rate?.totalAfterEdit).toBe(80);
-    const instants = legacyBreak(legacyRole, { startTime: '2026-12-01T10:00:00Z' });
-    expect(instants?.totalAfterEdit).toBe(87.5);
   });
 
   it('is not legacy when created after the fix, when breakPeriod is reported, for FIXED pay, or when the total matches', () => {
@@ -143,42 +167,120 @@ describe('legacy break guard', () => {
 
   it('a one-cent difference is rounding, not a hidden break', () => {
     expect(legacyBreak({ ...legacyRole, total: 99.99 })).toBeUndefined();
-    expect(assessRoleEdit({ ...legacyRole, total: 100.01 }, {}, 'r').issues).toEqual([]);
+    expect(payChange(touched({ ...legacyRole, total: 100.01 }))).toBeUndefined();
   });
 
   it('is not legacy when no whole-minute break explains the total (higher than no-break), or times are unreadable', () => {
     expect(legacyBreak({ ...legacyRole, total: 120 })).toBeUndefined();
     expect(legacyBreak({ ...legacyRole, startTime: 'garbage' })).toBeUndefined();
   });
+});
 
-  it('assessRoleEdit warns with both totals, the hidden break and a payRate that keeps the pay', () => {
-    const result = assessRoleEdit(legacyRole, {}, 'jobs[0].roles[0]');
-    expect(result.totalBefore).toBe(93.75);
-    expect(result.totalAfter).toBe(100);
-    expect(result.issues).toHaveLength(1);
-    const [issue] = result.issues;
-    expect(issue).toMatchObject({
+describe('pay changes an update causes without asking (§4.4 rules 4, 6, 7)', () => {
+  it('any edit of a legacy role drops its hidden break: both totals, the reason and a payRate that keeps the pay', () => {
+    const change = payChange(touched(legacyRole));
+    expect(change).toMatchObject({ before: 93.75, after: 100 });
+    expect(change?.issue).toMatchObject({
       code: 'LEGACY_BREAK_TOTAL',
       severity: 'warning',
       path: 'jobs[0].roles[0]',
     });
-    expect(issue?.message).toContain('role r-1');
-    expect(issue?.message).toContain('hidden 30-minute break');
-    expect(issue?.message).toContain('93.75 → 100.00 (+6.25)');
-    expect(issue?.rule).toContain('§4.4 rule 7');
-    expect(issue?.fix).toContain('set payRate to 11.72');
+    expect(change?.issue.detail).toBe(
+      'role r-1 "Bartender" (job j-1, 2026-12-01): total 93.75 → 100.00, because its total includes a hidden 30-minute break (created before 2026-09-21, reported as breakPeriod 0) that any edit drops.',
+    );
+    expect(change?.issue.rule).toContain('§4.4 rule 7');
+    expect(change?.issue.fix).toContain("also set this role's payRate to 11.72");
   });
 
-  it('assessRoleEdit on a post-fix role: no warning, the saved break stays in the total', () => {
-    const role = { ...legacyRole, createdAt: '2026-10-01T00:00:00Z', breakPeriod: 30 };
-    const result = assessRoleEdit(role, { payRate: 20 }, 'jobs[0].roles[0]');
-    expect(result).toMatchObject({ totalBefore: 93.75, totalAfter: 150, issues: [] });
+  it('new times or a new rate are asked for: only the lost hidden break is a side effect', () => {
+    const later = payChange(touched(legacyRole, { endTime: '2026-12-01T18:00', setsTimes: true }));
+    expect(later).toMatchObject({ before: 93.75, after: 112.5 });
+    const postFix = { ...legacyRole, createdAt: '2026-10-01T00:00:00Z', breakPeriod: 30 };
+    expect(payChange(touched(postFix, { payRate: 20 }))).toBeUndefined();
+    expect(payChange(touched(postFix, { endTime: '2026-12-01T18:00', setsTimes: true }))).toBeUndefined();
+    expect(payChange(touched(postFix))).toBeUndefined();
   });
 
-  it('assessRoleEdit warns about an unexplained pre-fix total too', () => {
-    const result = assessRoleEdit({ ...legacyRole, total: 120 }, {}, 'jobs[0].roles[0]');
-    expect(result.issues[0]?.code).toBe('LEGACY_BREAK_TOTAL');
-    expect(result.totalAfter).toBe(100);
+  it('a timezone move that changes a role length across DST changes an hourly total', () => {
+    // 00:00-06:00 on 2027-03-14: 6 h in Tokyo, 5 h in New York (spring forward).
+    const role = {
+      ...legacyRole,
+      createdAt: '2026-11-01T00:00:00Z',
+      total: 75,
+      startTime: '2027-03-14T00:00:00+09:00',
+      endTime: '2027-03-14T06:00:00+09:00',
+    };
+    const change = payChange(
+      touched(role, {
+        zone: 'America/New_York',
+        startTime: '2027-03-14T00:00',
+        endTime: '2027-03-14T06:00',
+        path: 'jobs[0].timezone',
+      }),
+    );
+    expect(change).toMatchObject({ before: 75, after: 62.5 });
+    expect(change?.issue.code).toBe('PAY_CHANGE');
+    expect(change?.issue.detail).toMatch(
+      /because keeping its wall-clock times in America\/New_York makes it 5 h long instead of 6 h \(a DST change\)/,
+    );
+    expect(change?.issue.rule).toMatch(/§4\.4 rule 4/);
+    // FIXED pay does not follow the length.
+    expect(
+      payChange(
+        touched(
+          { ...role, payType: 'FIXED', payRate: 75 },
+          { zone: 'America/New_York', startTime: '2027-03-14T00:00', endTime: '2027-03-14T06:00' },
+        ),
+      ),
+    ).toBeUndefined();
+  });
+
+  it('an unexplained pre-fix total changes too, and is said so', () => {
+    expect(payChange(touched({ ...legacyRole, total: 120 }))?.issue.detail).toMatch(
+      /because the platform recalculates its total/,
+    );
+  });
+
+  it('a confirmation lists every change; none is needed without one', () => {
+    expect(payConfirmation([])).toBeUndefined();
+    const confirmation = payConfirmation([payChange(touched(legacyRole))!]);
+    expect(confirmation?.summary).toBe(
+      'it would change the pay total of 1 role(s) as a side effect (§4.4 rules 4, 6, 7)',
+    );
+    expect(confirmation?.question).toMatch(
+      /^This update changes the pay total of 1 role\(s\) without setting their times or rate:\n- role r-1 /,
+    );
+    expect(confirmation?.items).toHaveLength(1);
+  });
+
+  it('the totals after sending are read from the answer, for every rewritten role', () => {
+    const after = [{ roles: [{ ...legacyRole, total: 100 }] }];
+    expect(payChangesAfter([touched(legacyRole)], after)).toEqual([
+      { roleId: 'r-1', jobId: 'j-1', before: 93.75, after: 100 },
+    ]);
+    expect(payChangesAfter([touched(legacyRole)], [{ roles: [legacyRole] }])).toEqual([]);
+  });
+});
+
+describe('a saved break and a shorter role (§4.4 rules 6-7)', () => {
+  const saved = { ...legacyRole, createdAt: '2026-10-01T00:00:00Z', breakPeriod: 60, total: 87.5 };
+
+  it('refuses an edit that makes the role no longer than its saved break, naming the earliest end', () => {
+    const issues = checkSavedBreak(touched(saved, { endTime: '2026-12-01T09:45', setsTimes: true }));
+    expect(issues.map((issue) => [issue.path, issue.code])).toEqual([
+      ['jobs[0].roles[0].endTime', 'BREAK_PERIOD'],
+    ]);
+    expect(issues[0]?.detail).toBe(
+      'role r-1 "Bartender" (job j-1, 2026-12-01) would last 45 min, not longer than its saved 60-minute break, which cannot be changed through the API.',
+    );
+    expect(issues[0]?.fix).toMatch(/end after "2026-12-01T10:01"/);
+  });
+
+  it('accepts a role still longer than its break, and a legacy role (its break is gone on any edit)', () => {
+    expect(checkSavedBreak(touched(saved, { endTime: '2026-12-01T10:01', setsTimes: true }))).toEqual([]);
+    expect(checkSavedBreak(touched(legacyRole, { endTime: '2026-12-01T09:10', setsTimes: true }))).toEqual(
+      [],
+    );
   });
 });
 
@@ -217,7 +319,7 @@ describe('properties', () => {
     );
   });
 
-  it('a legacy role is recognised, its hidden break reproduces its total, and its after-total is the no-break total', () => {
+  it('a legacy role is recognised, its hidden break reproduces its total, and any edit is a pay change to the asked-for total without it', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 100, max: 20_000 }).map((cents) => cents / 100),
@@ -239,7 +341,10 @@ describe('properties', () => {
           });
           const noBreak = roleTotal({ payType: 'HOURLY', payRate, durationMinutes: duration });
           fc.pre(Math.abs(Math.round(total * 100) - Math.round(noBreak * 100)) > 1);
-          const role: LegacyRoleInput = {
+          const role: LegacyRoleInput & UpstreamRole = {
+            id: 'r',
+            title: 'Role',
+            quantity: 1,
             createdAt: '2026-07-01T00:00:00Z',
             breakPeriod: 0,
             total,
@@ -248,16 +353,15 @@ describe('properties', () => {
             startTime: new Date(start).toISOString(),
             endTime: new Date(start + duration * 60_000).toISOString(),
           };
-          const edit =
-            newDuration === undefined && newRate === undefined
-              ? undefined
-              : {
-                  ...(newDuration !== undefined
-                    ? { endTime: new Date(start + newDuration * 60_000).toISOString() }
-                    : {}),
-                  ...(newRate !== undefined ? { payRate: newRate } : {}),
-                };
-          const legacy = legacyBreak(role, edit);
+          const wall = (ms: number) => new Date(ms).toISOString().slice(0, 16);
+          const edited = touched(role, {
+            zone: 'Etc/UTC',
+            startTime: wall(start),
+            endTime: wall(start + (newDuration ?? duration) * 60_000),
+            payRate: newRate,
+            setsTimes: newDuration !== undefined,
+          });
+          const legacy = legacyBreak(role);
           if (!legacy) return false;
           const reproduced = roleTotal({
             payType: 'HOURLY',
@@ -270,13 +374,19 @@ describe('properties', () => {
             payRate: newRate ?? payRate,
             durationMinutes: newDuration ?? duration,
           });
-          const assessed = assessRoleEdit(role, edit ?? {}, 'jobs[0].roles[0]');
+          const change = payChange(edited);
+          const withBreak = roleTotal({
+            payType: 'HOURLY',
+            payRate: newRate ?? payRate,
+            durationMinutes: newDuration ?? duration,
+            breakMinutes: legacy.hiddenBreakMinutes,
+          });
+          // The change is listed unless the edit's own total happens to equal it within a cent.
+          const listed = Math.abs(Math.round(expectedAfter * 100) - Math.round(withBreak * 100)) > 1;
           return (
             reproduced === total &&
-            legacy.totalAfterEdit === expectedAfter &&
-            (edit !== undefined || legacy.totalAfterEdit === noBreak) &&
-            assessed.totalAfter === expectedAfter &&
-            assessed.issues.length === 1
+            legacy.totalNoBreak === noBreak &&
+            (listed ? change?.after === expectedAfter && change.issue.code === 'LEGACY_BREAK_TOTAL' : true)
           );
         },
       ),

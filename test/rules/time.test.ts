@@ -1,25 +1,26 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { formatIssues, type RuleIssue } from '../../src/rules/issues.js';
+import type { RuleIssue } from '../../src/rules/issues.js';
 import {
   analyzeRoleTimes,
-  checkRoleTimes,
   checkTimeZone,
   checkTimezoneChange,
-  formatInZone,
+  dstIssue,
   formatWallClock,
   instantToWallClock,
   isValidTimeZone,
+  localClock,
   parseLocalDate,
   parseLocalDateTime,
   type RoleTimesInput,
-  resolveDateRange,
   resolveLocalTime,
+  resolveReadRange,
   suggestTimeZones,
+  timeZoneNotes,
   toEpochMs,
-  toUtcRange,
   type WallClock,
+  withinLocalDates,
 } from '../../src/rules/time.js';
 
 const codes = (issues: RuleIssue[]) => issues.map((issue) => issue.code);
@@ -31,8 +32,10 @@ function wall(text: string): WallClock {
   return parsed.value;
 }
 
+const roleTimes = (input: RoleTimesInput): RuleIssue[] => analyzeRoleTimes(input).issues;
+
 function role(partial: Partial<RoleTimesInput> & Pick<RoleTimesInput, 'startTime' | 'endTime'>): RuleIssue[] {
-  return checkRoleTimes({
+  return roleTimes({
     jobDate: partial.startTime.slice(0, 10),
     timeZone: 'Europe/London',
     path: ROLE,
@@ -211,7 +214,7 @@ describe('resolveLocalTime: DST', () => {
     expect(issues[0]?.severity).toBe('warning');
     expect(issues[0]?.message).toContain('+01:00');
     expect(issues[0]?.message).toContain('+00:00');
-    expect(issues[0]?.message).toContain('The platform uses the earlier offset, +01:00');
+    expect(issues[0]?.message).toContain('The earlier offset, +01:00, is used, as the platform does.');
   });
 
   it('America/New_York fall-back 2026-11-01 01:30: -04:00 first, -05:00 second', () => {
@@ -275,7 +278,7 @@ describe('resolveLocalTime: DST', () => {
   });
 });
 
-describe('checkRoleTimes', () => {
+describe('analyzeRoleTimes', () => {
   it('accepts an ordinary role', () => {
     expect(role({ startTime: '2026-12-01T09:00', endTime: '2026-12-01T17:00' })).toEqual([]);
   });
@@ -345,7 +348,7 @@ describe('checkRoleTimes', () => {
   });
 
   it('start on another date than the job, in the job zone', () => {
-    const issues = checkRoleTimes({
+    const issues = roleTimes({
       jobDate: '2026-12-02',
       timeZone: 'America/New_York',
       startTime: '2026-12-01T23:00',
@@ -359,7 +362,7 @@ describe('checkRoleTimes', () => {
   });
 
   it('reports bad forms, zone and date at their paths', () => {
-    const issues = checkRoleTimes({
+    const issues = roleTimes({
       jobDate: '2026-13-01',
       timeZone: 'CET',
       startTime: '2026-12-01T10:00+01:00',
@@ -376,127 +379,222 @@ describe('checkRoleTimes', () => {
     ]);
   });
 
-  it('formats into one compact text with path, rule and fix', () => {
-    const text = formatIssues(role({ startTime: '2027-03-28T01:30', endTime: '2027-03-28T01:00' }));
-    expect(text.split('\n')[0]).toMatch(/^Input not sent: \d errors?/);
-    expect(text).toContain(`${ROLE}.startTime`);
-    expect(text).toContain('§4.4 rule 2');
-    expect(text).toContain('Fix:');
+  it('without a known zone checks only what holds in every zone: forms, the date, the order of the clocks', () => {
+    const base = { jobDate: '2027-03-14', timeZone: undefined, path: ROLE };
+    expect(roleTimes({ ...base, startTime: '2027-03-14T02:30', endTime: '2027-03-14T05:00' })).toEqual([]);
+    expect(codes(roleTimes({ ...base, startTime: '2027-03-14T05:00', endTime: '2027-03-14T02:30' }))).toEqual(
+      ['END_BEFORE_START'],
+    );
+    expect(codes(roleTimes({ ...base, startTime: '2027-03-15T05:00', endTime: '2027-03-15T06:00' }))).toEqual(
+      ['NOT_ON_JOB_DATE'],
+    );
+  });
+
+  it("suggests only start times on the job's date around a gap at midnight (rule 2)", () => {
+    // America/Santiago springs forward at midnight: 00:00-00:59 on 2027-09-05 do not exist.
+    const start = role({
+      timeZone: 'America/Santiago',
+      startTime: '2027-09-05T00:30',
+      endTime: '2027-09-05T05:00',
+    });
+    expect(codes(start)).toEqual(['DST_GAP']);
+    expect(start[0]?.fix).toBe('Use "2027-09-05T01:30", or any time outside 00:00–00:59 on 2027-09-05.');
+    // The end is not bound to the date: both shifts are offered.
+    const end = role({
+      timeZone: 'America/Santiago',
+      jobDate: '2027-09-04',
+      startTime: '2027-09-04T20:00',
+      endTime: '2027-09-05T00:30',
+    });
+    expect(end[0]?.fix).toBe(
+      'Use "2027-09-05T01:30" or "2027-09-04T23:30", or any time outside 00:00–00:59.',
+    );
+  });
+
+  it('offers the first clock after the jump when both shifts leave the date', () => {
+    const resolved = resolveLocalTime(wall('2027-09-05T00:30'), 'America/Santiago');
+    const issue = dstIssue(resolved, 'x', { onDate: '2027-09-05' });
+    expect(issue?.fix).toContain('"2027-09-05T01:30"');
+    // A made-up date neither shift reaches: no time from another date is ever suggested.
+    expect(dstIssue(resolved, 'x', { onDate: '2027-09-06' })?.fix).toBe(
+      'Use a time outside 00:00–00:59 on 2027-09-06.',
+    );
   });
 });
 
 describe('checkTimezoneChange (§4.4 rule 4)', () => {
-  it('reports roles whose kept wall clock falls into a gap of the new zone', () => {
+  it('reports roles whose kept wall clock falls into a gap of the new zone, at the input that moves them', () => {
     const issues = checkTimezoneChange({
       fromZone: 'Europe/London',
       toZone: 'Europe/Paris',
-      path: 'jobs[0]',
+      path: 'jobs[0].timezone',
       roles: [
         {
           startTime: '2027-03-28T02:30:00+01:00',
           endTime: '2027-03-28T08:00:00+01:00',
-          path: 'jobs[0].roles[0]',
+          label: 'role 1 of job 7 (2027-03-28)',
+          jobDate: '2027-03-28',
         },
         {
           startTime: '2027-03-28T10:00:00+01:00',
           endTime: '2027-03-28T12:00:00+01:00',
-          path: 'jobs[0].roles[1]',
+          label: 'role 2 of job 7 (2027-03-28)',
         },
       ],
     });
-    expect(issues.map((issue) => [issue.path, issue.code])).toEqual([
-      ['jobs[0].roles[0].startTime', 'DST_GAP'],
-    ]);
+    expect(issues.map((issue) => [issue.path, issue.code])).toEqual([['jobs[0].timezone', 'DST_GAP']]);
+    expect(issues[0]?.detail).toMatch(
+      /^role 1 of job 7 \(2027-03-28\) startTime: 02:30 does not exist on 2027-03-28 in Europe\/Paris/,
+    );
+    expect(issues[0]?.fix).toMatch(
+      /Give that role's startTime in the same call, or keep the old timezone\.$/,
+    );
     expect(issues[0]?.rule).toContain('§4.4 rule 4');
   });
 
-  it('rejects an invalid new zone', () => {
+  it('checks nothing for a zone that is not valid (checkTimeZone reports it)', () => {
     expect(
-      codes(checkTimezoneChange({ fromZone: 'Europe/London', toZone: 'BST', path: 'jobs[0]', roles: [] })),
-    ).toEqual(['INVALID_TIMEZONE']);
+      checkTimezoneChange({ fromZone: 'Europe/London', toZone: 'BST', path: 'jobs[0]', roles: [] }),
+    ).toEqual([]);
   });
 });
 
-describe('read ranges', () => {
-  it('a bare date is the whole day in the zone', () => {
-    const result = toUtcRange('2026-12-01', 'Asia/Kolkata');
-    expect(result).toMatchObject({
+describe('timeZoneNotes', () => {
+  it('Etc/GMT+5 is accepted, with a note that it means UTC-05:00', () => {
+    expect(checkTimeZone('Etc/GMT+5', 'tz')).toEqual([]);
+    const [note] = timeZoneNotes('Etc/GMT+5', 'tz');
+    expect(note).toMatchObject({ severity: 'warning', code: 'FIXED_OFFSET_ZONE' });
+    expect(note?.detail).toBe(
+      'Etc/GMT+5 means UTC-05:00 (Etc/GMT names carry the opposite sign), all year, with no daylight saving.',
+    );
+    expect(note?.fix).toContain('America/New_York');
+    expect(timeZoneNotes('Etc/GMT-10', 'tz')[0]?.detail).toMatch(/^Etc\/GMT-10 means UTC\+10:00/);
+    expect(timeZoneNotes('Etc/UTC', 'tz')).toEqual([]);
+    expect(timeZoneNotes('Europe/London', 'tz')).toEqual([]);
+  });
+});
+
+describe('resolveReadRange: read filters by the same rules as role times', () => {
+  const read = (input: Partial<Parameters<typeof resolveReadRange>[0]>) =>
+    resolveReadRange({ otherwise: 'Etc/UTC', ...input });
+
+  it('a bare date is that whole day in the zone, closed at both ends', () => {
+    expect(read({ from: '2026-12-01', to: '2026-12-01', timeZone: 'Asia/Kolkata' })).toEqual({
       ok: true,
-      value: {
-        from: '2026-11-30T18:30:00Z',
-        to: '2026-12-01T18:29:59.999Z',
-        toExclusive: '2026-12-01T18:30:00Z',
-      },
-    });
-  });
-
-  it('DST days last 25 h and 23 h', () => {
-    const fall = toUtcRange('2026-10-25', 'Europe/London');
-    const spring = toUtcRange('2027-03-28', 'Europe/London');
-    if (!fall.ok || !spring.ok) throw new Error('expected ok');
-    expect((fall.value.toExclusiveMs - fall.value.fromMs) / 3_600_000).toBe(25);
-    expect((spring.value.toExclusiveMs - spring.value.fromMs) / 3_600_000).toBe(23);
-    expect(fall.value.from).toBe('2026-10-24T23:00:00Z');
-  });
-
-  it('a date-time with an offset is that instant; without, local in the zone', () => {
-    expect(toUtcRange('2026-12-01T18:00:00+01:00', 'America/New_York')).toMatchObject({
-      ok: true,
-      value: { from: '2026-12-01T17:00:00Z', to: '2026-12-01T17:00:00Z' },
-    });
-    expect(toUtcRange('2026-12-01T18:00:00Z', 'America/New_York')).toMatchObject({
-      value: { from: '2026-12-01T18:00:00Z' },
-    });
-    expect(toUtcRange('2026-12-01T18:00', 'America/New_York')).toMatchObject({
-      value: { from: '2026-12-01T23:00:00Z' },
-    });
-  });
-
-  it('an ambiguous or nonexistent local date-time is resolved with a warning', () => {
-    const ambiguous = toUtcRange('2026-11-01T01:30', 'America/New_York', 'from');
-    expect(ambiguous).toMatchObject({ ok: true, value: { from: '2026-11-01T05:30:00Z' } });
-    expect(ambiguous.issues[0]).toMatchObject({ code: 'DST_AMBIGUOUS', severity: 'warning', path: 'from' });
-    const gap = toUtcRange('2026-03-08T02:30', 'America/New_York', 'from');
-    expect(gap).toMatchObject({ ok: true, value: { from: '2026-03-08T07:00:00Z' } });
-    expect(gap.issues[0]).toMatchObject({ code: 'DST_GAP', severity: 'warning' });
-  });
-
-  it('rejects nonsense and bad zones', () => {
-    expect(toUtcRange('next week', 'Europe/London', 'from').issues[0]).toMatchObject({
-      code: 'INVALID_DATE',
-      path: 'from',
-    });
-    expect(toUtcRange('2026-12-01', 'EST', 'from').issues[0]?.code).toBe('INVALID_TIMEZONE');
-  });
-
-  it('resolveDateRange: from at the start of its day, to at the end of its day', () => {
-    expect(resolveDateRange({ from: '2026-12-01', to: '2026-12-03', timeZone: 'Europe/London' })).toEqual({
-      ok: true,
-      value: { from: '2026-12-01T00:00:00Z', to: '2026-12-03T23:59:59.999Z' },
+      value: { fromUtc: '2026-11-30T18:30:00.000Z', toUtc: '2026-12-01T18:29:59.999Z' },
       issues: [],
     });
-    expect(resolveDateRange({ to: '2026-12-03', timeZone: 'Europe/London' })).toMatchObject({
-      ok: true,
-      value: { to: '2026-12-03T23:59:59.999Z' },
+    // DST days are 25 and 23 hours long.
+    expect(read({ from: '2026-10-25', to: '2026-10-25', timeZone: 'Europe/London' })).toMatchObject({
+      value: { fromUtc: '2026-10-24T23:00:00.000Z', toUtc: '2026-10-25T23:59:59.999Z' },
     });
-    const reversed = resolveDateRange({ from: '2026-12-03', to: '2026-12-01', timeZone: 'Europe/London' });
-    expect(reversed.ok).toBe(false);
-    expect(reversed.issues[0]).toMatchObject({ code: 'INVALID_RANGE', path: 'to' });
-    expect(resolveDateRange({ from: '2026-12-01', to: '2026-12-01', timeZone: 'Europe/London' }).ok).toBe(
-      true,
+    expect(read({ from: '2027-03-28', to: '2027-03-28', timeZone: 'Europe/London' })).toMatchObject({
+      value: { fromUtc: '2027-03-28T00:00:00.000Z', toUtc: '2027-03-28T22:59:59.999Z' },
+    });
+  });
+
+  it("without a zone, a bare date is each item's own day: a widened window and the dates to cut to", () => {
+    const range = resolveReadRange({ from: '2026-11-25', to: '2026-11-26', otherwise: 'each' });
+    expect(range).toMatchObject({
+      ok: true,
+      value: {
+        fromUtc: '2026-11-24T10:00:00.000Z',
+        toUtc: '2026-11-27T11:59:59.999Z',
+        localDates: { from: '2026-11-25', to: '2026-11-26' },
+      },
+    });
+    expect(withinLocalDates('2026-11-26', { from: '2026-11-25', to: '2026-11-26' })).toBe(true);
+    expect(withinLocalDates('2026-11-27', { from: '2026-11-25', to: '2026-11-26' })).toBe(false);
+    expect(withinLocalDates('2026-11-27', undefined)).toBe(true);
+  });
+
+  it('a date-time with an offset is that instant; without, a wall clock in the zone; UTC is accepted as Etc/UTC', () => {
+    expect(
+      read({ from: '2026-12-01T18:00:00+01:00', timeZone: 'America/New_York' }).ok &&
+        read({ from: '2026-12-01T18:00:00+01:00' }),
+    ).toMatchObject({
+      value: { fromUtc: '2026-12-01T17:00:00.000Z' },
+    });
+    expect(read({ from: '2026-12-01T18:00', timeZone: 'America/New_York' })).toMatchObject({
+      value: { fromUtc: '2026-12-01T23:00:00.000Z' },
+    });
+    expect(read({ from: '2026-12-01T18:00', timeZone: 'UTC' })).toMatchObject({
+      value: { fromUtc: '2026-12-01T18:00:00.000Z' },
+    });
+  });
+
+  it('a wall clock in a DST gap is refused with the valid times around it, as a role time is', () => {
+    const gap = read({ from: '2027-03-14T02:30', timeZone: 'America/New_York' });
+    expect(gap.ok).toBe(false);
+    expect(gap.issues.map((issue) => [issue.path, issue.code, issue.severity])).toEqual([
+      ['from', 'DST_GAP', 'error'],
+    ]);
+    expect(gap.issues[0]?.fix).toBe(
+      'Use "2027-03-14T03:30" or "2027-03-14T01:30", or any time outside 02:00–02:59.',
     );
   });
 
-  it('formatInZone gives YYYY-MM-DDTHH:mm±hh:mm', () => {
-    expect(formatInZone('2026-12-01T12:00:00Z', 'Asia/Kolkata')).toBe('2026-12-01T17:30+05:30');
-    expect(formatInZone('2026-12-01T12:00:00Z', 'Europe/London')).toBe('2026-12-01T12:00+00:00');
-    expect(formatInZone('2026-07-01T12:00:00Z', 'America/New_York')).toBe('2026-07-01T08:00-04:00');
-    expect(formatInZone('2026-12-01T23:30:00-05:00', 'Australia/Sydney')).toBe('2026-12-02T15:30+11:00');
-    expect(formatInZone(Date.UTC(2026, 9, 25, 0, 30), 'Europe/London')).toBe('2026-10-25T01:30+01:00');
-    expect(formatInZone(Date.UTC(2026, 9, 25, 1, 30), 'Europe/London')).toBe('2026-10-25T01:30+00:00');
-    expect(() => formatInZone('not a time', 'Europe/London')).toThrow(RangeError);
-    expect(() => formatInZone('2026-12-01T12:00:00', 'Europe/London')).toThrow(RangeError);
-    expect(() => formatInZone('2026-12-01T12:00:00Z', 'EST5')).toThrow(RangeError);
+  it('a wall clock in a DST overlap is read at its first offset, flagged with both offsets and how to pick', () => {
+    const overlap = read({ from: '2026-11-01T01:30', timeZone: 'America/New_York' });
+    expect(overlap).toMatchObject({ ok: true, value: { fromUtc: '2026-11-01T05:30:00.000Z' } });
+    expect(overlap.issues.map((issue) => [issue.code, issue.severity])).toEqual([
+      ['DST_AMBIGUOUS', 'warning'],
+    ]);
+    expect(overlap.issues[0]?.detail).toMatch(
+      /first at -04:00 \(2026-11-01T05:30:00Z\), then at -05:00 \(2026-11-01T06:30:00Z\)/,
+    );
+    expect(overlap.issues[0]?.fix).toBe(
+      'Give the offset to choose: "2026-11-01T01:30-04:00" for the first, "2026-11-01T01:30-05:00" for the second.',
+    );
+  });
+
+  it('refuses what it cannot read, a zone that is not IANA and a reversed range; notes a fixed-offset zone', () => {
+    expect(read({ from: 'next week' }).issues[0]).toMatchObject({ path: 'from', code: 'INVALID_DATE' });
+    expect(read({ from: '2026-12-01', timeZone: 'EST' }).issues[0]).toMatchObject({
+      path: 'timezone',
+      code: 'INVALID_TIMEZONE',
+    });
+    expect(read({ from: '2026-12-03', to: '2026-12-01' }).issues[0]).toMatchObject({
+      path: 'to',
+      code: 'INVALID_RANGE',
+    });
+    expect(read({ from: '2026-12-01', to: '2026-12-01' }).ok).toBe(true);
+    expect(read({ from: '2026-12-01', timeZone: 'Etc/GMT+5' }).issues.map((issue) => issue.code)).toEqual([
+      'FIXED_OFFSET_ZONE',
+    ]);
+  });
+
+  it('names the fields it was given (list_events: since/until)', () => {
+    const range = read({ from: 'soon', paths: { from: 'since', to: 'until' } });
+    expect(range.issues[0]?.path).toBe('since');
+    expect(
+      read({ from: '2026-12-01', to: '2026-12-01', paths: { from: 'since', to: 'until' } }),
+    ).toMatchObject({
+      value: { fromUtc: '2026-12-01T00:00:00.000Z', toUtc: '2026-12-01T23:59:59.999Z' },
+    });
+  });
+});
+
+describe('localClock: how views show an instant', () => {
+  it('the wall clock in the zone, with the offset only when that clock happens twice', () => {
+    expect(localClock('2026-12-01T12:00:00Z', 'Asia/Kolkata')).toEqual({ date: '2026-12-01', time: '17:30' });
+    expect(localClock('2026-12-01T23:30:00-05:00', 'Australia/Sydney')).toEqual({
+      date: '2026-12-02',
+      time: '15:30',
+    });
+    expect(localClock(Date.UTC(2026, 9, 25, 0, 30), 'Europe/London')).toEqual({
+      date: '2026-10-25',
+      time: '01:30',
+      offset: '+01:00',
+    });
+    expect(localClock(Date.UTC(2026, 9, 25, 1, 30), 'Europe/London')).toEqual({
+      date: '2026-10-25',
+      time: '01:30',
+      offset: '+00:00',
+    });
+    expect(() => localClock('not a time', 'Europe/London')).toThrow(RangeError);
+    expect(() => localClock('2026-12-01T12:00:00', 'Europe/London')).toThrow(RangeError);
+    expect(() => localClock('2026-12-01T12:00:00Z', 'EST5')).toThrow(RangeError);
   });
 
   it('instantToWallClock and toEpochMs are inverse on ordinary times', () => {
@@ -577,14 +675,14 @@ describe('properties', () => {
     );
   });
 
-  it('formatInZone is parseable and names the same minute', () => {
+  it('localClock names the same second, and an offset exactly when the clock alone is ambiguous', () => {
     fc.assert(
       fc.property(instantArb, zoneArb, (ms, zone) => {
-        const text = formatInZone(ms, zone);
-        return (
-          /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}[+-]\d{2}:\d{2}$/.test(text) &&
-          DateTime.fromISO(text).toMillis() === Math.floor(ms / 60_000) * 60_000
-        );
+        const clock = localClock(ms, zone);
+        const resolved = resolveLocalTime(wall(`${clock.date}T${clock.time}`), zone);
+        if (resolved.kind === 'ambiguous')
+          return clock.offset !== undefined && [resolved.epochMs, resolved.laterEpochMs].includes(ms);
+        return clock.offset === undefined && resolved.kind === 'exact' && resolved.epochMs === ms;
       }),
       { numRuns: 1000 },
     );
@@ -594,16 +692,16 @@ describe('properties', () => {
     fc.assert(
       fc.property(wallArb, zoneArb, (local, zone) => {
         const date = formatWallClock(local).slice(0, 10);
-        const range = toUtcRange(date, zone);
-        if (!range.ok) return false;
-        const hours = (range.value.toExclusiveMs - range.value.fromMs) / 3_600_000;
-        return formatInZone(range.value.fromMs, zone).startsWith(date) && hours >= 22.5 && hours <= 25;
+        const range = resolveReadRange({ from: date, to: date, timeZone: zone, otherwise: 'each' });
+        if (!range.ok || !range.value.fromUtc || !range.value.toUtc) return false;
+        const hours = (Date.parse(range.value.toUtc) + 1 - Date.parse(range.value.fromUtc)) / 3_600_000;
+        return localClock(range.value.fromUtc, zone).date === date && hours >= 22.5 && hours <= 25;
       }),
       { numRuns: 500 },
     );
   });
 
-  it('checkRoleTimes never throws and a role it accepts lasts (0, 24 h]', () => {
+  it('analyzeRoleTimes never throws and a role it accepts lasts (0, 24 h]', () => {
     fc.assert(
       fc.property(wallArb, fc.integer({ min: -120, max: 1600 }), zoneArb, (local, minutes, zone) => {
         const start = formatWallClock(local);

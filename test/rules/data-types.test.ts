@@ -3,7 +3,10 @@ import {
   checkCrewAnswers,
   checkDataTypeAnswer,
   checkProfileDataTypeUpdates,
+  type KnownDataType,
   type ProfileDataType,
+  type ProfileScope,
+  profilesOf,
   resolveDataTypeRef,
 } from '../../src/rules/data-types.js';
 import type { RuleIssue } from '../../src/rules/issues.js';
@@ -27,6 +30,9 @@ const dataTypes: ProfileDataType[] = [
   { id: '8', title: 'Bio', type: 'TEXT' },
 ];
 const byId = (id: string) => dataTypes.find((type) => type.id === id)!;
+/** One profile showing every data type above. */
+const profile: ProfileScope = { id: 'p1', name: 'Hospitality', dataTypes };
+const only = { profiles: [profile] };
 
 describe('resolveDataTypeRef (§4.4 rule 8)', () => {
   it('finds own and inherited global data types by id or uniqueId', () => {
@@ -140,7 +146,7 @@ describe('checkCrewAnswers', () => {
         { id: '99', value: 'x' },
         { uniqueId: 'driver', value: 'maybe' },
       ],
-      dataTypes,
+      only,
       PATH,
     );
     expect(pairs(issues)).toEqual([
@@ -153,18 +159,93 @@ describe('checkCrewAnswers', () => {
 
   it('the same global data type listed twice (two sections) is one data type', () => {
     expect(
-      checkCrewAnswers([{ id: '5', optionNames: ['English'] }], [...dataTypes, byId('5')], PATH),
+      checkCrewAnswers(
+        [{ id: '5', optionNames: ['English'] }],
+        { profiles: [{ ...profile, dataTypes: [...dataTypes, byId('5')] }] },
+        PATH,
+      ),
     ).toEqual([]);
+  });
+
+  it('a uniqueId two profiles give to different data types is refused when the profile is not known, never guessed', () => {
+    const security: ProfileScope = {
+      id: 'p2',
+      name: 'Security',
+      dataTypes: [
+        { id: '20', uniqueId: 'height', title: 'Licence level', type: 'SINGLE_CHOICE', options: ['Guard'] },
+        byId('3'),
+      ],
+    };
+    const unknownTarget = 'profile.profileId is not given';
+    const issues = checkCrewAnswers(
+      [{ uniqueId: 'height', value: '180' }],
+      { profiles: [profile, security], unknownTarget },
+      PATH,
+    );
+    expect(pairs(issues)).toEqual([[`${PATH}[0].uniqueId`, 'AMBIGUOUS_ANSWER_REF']]);
+    expect(issues[0]?.detail).toBe(
+      'uniqueId "height" names different data types: 1 ("Height (cm)", uniqueId height, NUMBER) in Hospitality (p1); 20 ("Licence level", uniqueId height, SINGLE_CHOICE) in Security (p2). profile.profileId is not given, so it cannot be told which one is meant.',
+    );
+    expect(issues[0]?.fix).toBe(
+      'Add profile.profileId for the profile to write (e.g. "p1" for Hospitality), or answer by data type id.',
+    );
+    // A data type both profiles show (a global one) is one data type; within one profile there is no doubt.
+    expect(
+      checkCrewAnswers([{ uniqueId: 'driver', value: 'true' }], { profiles: [profile, security] }, PATH),
+    ).toEqual([]);
+    expect(
+      checkCrewAnswers([{ uniqueId: 'height', optionNames: ['Guard'] }], { profiles: [security] }, PATH),
+    ).toEqual([]);
+  });
+});
+
+describe('profilesOf', () => {
+  it('groups the catalogue by profile, a global data type under each profile that shows it', () => {
+    const shared: KnownDataType = {
+      id: '3',
+      uniqueId: 'driver',
+      title: 'Driver',
+      type: 'BOOLEAN',
+      global: true,
+      options: [],
+      profileIds: ['p1', 'p2'],
+      profiles: [
+        { id: 'p1', name: 'Hospitality' },
+        { id: 'p2', name: 'Security' },
+      ],
+    };
+    const own: KnownDataType = {
+      ...shared,
+      id: '9',
+      uniqueId: null,
+      title: 'Bar',
+      global: false,
+      profileIds: ['p1'],
+      profiles: [{ id: 'p1', name: 'Hospitality' }],
+    };
+    expect(
+      profilesOf([shared, own]).map((scope) => [scope.name, scope.dataTypes.map((dt) => dt.id)]),
+    ).toEqual([
+      ['Hospitality', ['3', '9']],
+      ['Security', ['3']],
+    ]);
   });
 });
 
 describe('checkProfileDataTypeUpdates (§4.4 rule 9)', () => {
   it('accepts a new uniqueId on an own data type', () => {
-    expect(checkProfileDataTypeUpdates([{ id: '2', uniqueId: 'dob' }], dataTypes, 'dataTypes')).toEqual([]);
+    expect(
+      checkProfileDataTypeUpdates([{ id: '2', uniqueId: 'dob' }], profile, [profile], 'dataTypes'),
+    ).toEqual([]);
   });
 
   it('a uniqueId already used by an own or inherited data type is an error', () => {
-    const issues = checkProfileDataTypeUpdates([{ id: '2', uniqueId: 'rating' }], dataTypes, 'dataTypes');
+    const issues = checkProfileDataTypeUpdates(
+      [{ id: '2', uniqueId: 'rating' }],
+      profile,
+      [profile],
+      'dataTypes',
+    );
     expect(pairs(issues)).toEqual([['dataTypes[0].uniqueId', 'UNIQUE_ID_TAKEN']]);
     expect(issues[0]?.message).toContain('"Rating"');
   });
@@ -175,7 +256,8 @@ describe('checkProfileDataTypeUpdates (§4.4 rule 9)', () => {
         { id: '2', uniqueId: 'x' },
         { id: '8', uniqueId: 'x' },
       ],
-      dataTypes,
+      profile,
+      [profile],
       'dataTypes',
     );
     expect(pairs(clash)).toEqual([
@@ -187,7 +269,8 @@ describe('checkProfileDataTypeUpdates (§4.4 rule 9)', () => {
         { id: '1', uniqueId: 'driver' },
         { id: '3', uniqueId: 'height' },
       ],
-      dataTypes,
+      profile,
+      [profile],
       'dataTypes',
     );
     expect(swap.filter((issue) => issue.severity === 'error')).toEqual([]);
@@ -196,7 +279,8 @@ describe('checkProfileDataTypeUpdates (§4.4 rule 9)', () => {
   it('an inherited global data type may be updated, with a warning that it is shared; unknown ids fail', () => {
     const issues = checkProfileDataTypeUpdates(
       [{ id: '6', title: 'Score' }, { id: '42' }],
-      dataTypes,
+      profile,
+      [profile],
       'dataTypes',
     );
     expect(pairs(issues)).toEqual([
@@ -204,5 +288,40 @@ describe('checkProfileDataTypeUpdates (§4.4 rule 9)', () => {
       ['dataTypes[1].id', 'UNKNOWN_DATA_TYPE'],
     ]);
     expect(issues[0]?.severity).toBe('warning');
+  });
+});
+
+describe('checkProfileDataTypeUpdates across profiles (§2.2: a global data type is shown by every linked profile)', () => {
+  const security: ProfileScope = {
+    id: 'p2',
+    name: 'Security',
+    dataTypes: [{ id: '20', uniqueId: 'licence', title: 'SIA licence', type: 'TEXT' }, byId('3'), byId('6')],
+  };
+
+  it("a global data type's new uniqueId must be unique in every profile that inherits it", () => {
+    const issues = checkProfileDataTypeUpdates(
+      [{ id: '3', uniqueId: 'licence' }],
+      profile,
+      [profile, security],
+      'dataTypes',
+    );
+    expect(pairs(issues)).toEqual([
+      ['dataTypes[0]', 'GLOBAL_DATA_TYPE'],
+      ['dataTypes[0].uniqueId', 'UNIQUE_ID_TAKEN'],
+    ]);
+    expect(issues[1]?.detail).toBe(
+      'uniqueId "licence" would also belong to data type 20 ("SIA licence", uniqueId licence, TEXT) in profile Security (p2), which inherits it too.',
+    );
+    expect(issues[0]?.detail).toMatch(/shows on every profile that inherits it \(Hospitality, Security\)/);
+  });
+
+  it("an own data type's uniqueId need not be unique in other profiles", () => {
+    const issues = checkProfileDataTypeUpdates(
+      [{ id: '8', uniqueId: 'licence' }],
+      profile,
+      [profile, security],
+      'dataTypes',
+    );
+    expect(issues).toEqual([]);
   });
 });
