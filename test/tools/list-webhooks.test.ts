@@ -13,6 +13,7 @@ describe('list_webhooks', () => {
       json: { url: 'http://127.0.0.1:9/listed', events: ['job.created'], secret: 'listed-secret-value' },
     });
     const { result, sent } = await requestsDuring(suite.sandbox, () => suite.call('list_webhooks'));
+    expect(result.isError, result.text).toBe(false);
     expect(sent).toEqual([{ kind: 'rest', method: 'GET', path: '/rest/webhooks' }]);
     expect(result.data.webhooks).toContainEqual(
       expect.objectContaining({
