@@ -10,6 +10,7 @@ import { instructions } from './instructions.js';
 import type { Logger } from './logger.js';
 import { createLookups, invalidateOnEvent } from './lookups/index.js';
 import type { ToolDefinition } from './mcp/define-tool.js';
+import { InFlightCalls } from './mcp/in-flight.js';
 import { type LiveSchemaPlan, readLiveSchema } from './mcp/live-schema.js';
 import { type Credentials, tokenUrlFor } from './platform/auth.js';
 import { createPlatform, type Platform } from './platform/client.js';
@@ -194,6 +195,7 @@ async function assemble(
     selection,
     instructions,
     transport,
+    calls: new InFlightCalls(),
     sandbox,
     grantedScopes,
     schema: schemaPlan?.schema ?? schemaModel(),

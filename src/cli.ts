@@ -44,7 +44,9 @@ async function run(argv: string[]): Promise<number> {
   const logger = createLogger(config.logLevel);
   if (config.command === 'http') return runHttpCommand(config, logger);
   const app = await createApp(config, { transport: 'stdio', logger });
-  await runStdio(app);
+  const end = await runStdio(app);
+  // After a signal stdin is still open; it must not keep the process alive.
+  if (end !== 'end of input') process.stdin.destroy();
   return 0;
 }
 

@@ -45,8 +45,40 @@ export interface Config {
   json: boolean;
   /** The log level was asked for (flag or environment), not the default. */
   logLevelGiven: boolean;
+  /** Authentication, limits, local files, webhook hardening, shutdown (issue 11). */
+  security: SecurityConfig;
   /** Arguments left for the subcommand (e.g. `sandbox --port 4000`). */
   rest: string[];
+}
+
+/** Who may call /mcp in http mode (README "Security"). */
+export const AUTH_MODES = ['none', 'bearer', 'oauth'] as const;
+export type AuthMode = (typeof AUTH_MODES)[number];
+
+export type AuthConfig =
+  | { mode: 'none' }
+  /** Static named tokens: CREW_AUTH_TOKENS (environment only, never argv) and/or a file. */
+  | { mode: 'bearer'; tokens: string | null; tokensFile: string | null }
+  /** A resource server for an external authorization server's JWTs. */
+  | { mode: 'oauth'; issuer: string; jwksUrl: string | null };
+
+export interface SecurityConfig {
+  auth: AuthConfig;
+  /** The public base URL of this server (behind a proxy); the OAuth resource is `${publicUrl}/mcp`. */
+  publicUrl: string | null;
+  /** Requests per minute per client on /mcp (in bursts of up to ten seconds' worth); 0 = off. */
+  ratePerMinute: number;
+  /** Open 2025-era sessions per client; past it, that client's own oldest session is closed. */
+  sessionsPerClient: number;
+  /** Directories upload_crew_file may read local files from (stdio mode); empty = none. */
+  filesRoots: string[];
+  /** Accept webhook deliveries without a signature (no --webhook-secret): off unless asked for. */
+  webhookAllowUnsigned: boolean;
+  /** Event log retention: events older than this many days, and the oldest past this size, go. */
+  eventsMaxAgeDays: number;
+  eventsMaxBytes: number;
+  /** On SIGTERM, how long calls in flight may take before they are cut. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +117,23 @@ const FLAGS: Record<string, FlagSpec> = {
   '--webhook-secret': { key: 'webhookSecret', env: 'CREW_WEBHOOK_SECRET' },
   '--webhook-public-url': { key: 'webhookPublicUrl', env: 'CREW_WEBHOOK_PUBLIC_URL' },
   '--json': { key: 'json', boolean: true },
+  // Security (issue 11). Bearer tokens themselves come from CREW_AUTH_TOKENS or a file, never argv.
+  '--auth': { key: 'auth', env: 'CREW_AUTH' },
+  '--auth-tokens-file': { key: 'authTokensFile', env: 'CREW_AUTH_TOKENS_FILE' },
+  '--oauth-issuer': { key: 'oauthIssuer', env: 'CREW_OAUTH_ISSUER' },
+  '--oauth-jwks-url': { key: 'oauthJwksUrl', env: 'CREW_OAUTH_JWKS_URL' },
+  '--public-url': { key: 'publicUrl', env: 'CREW_PUBLIC_URL' },
+  '--rate-limit': { key: 'rateLimit', env: 'CREW_RATE_LIMIT' },
+  '--max-sessions-per-client': { key: 'sessionsPerClient', env: 'CREW_MAX_SESSIONS_PER_CLIENT' },
+  '--files-root': { key: 'filesRoot', env: 'CREW_FILES_ROOT' },
+  '--webhook-allow-unsigned': {
+    key: 'webhookAllowUnsigned',
+    env: 'CREW_WEBHOOK_ALLOW_UNSIGNED',
+    boolean: true,
+  },
+  '--events-max-age-days': { key: 'eventsMaxAgeDays', env: 'CREW_EVENTS_MAX_AGE_DAYS' },
+  '--events-max-mb': { key: 'eventsMaxMb', env: 'CREW_EVENTS_MAX_MB' },
+  '--shutdown-timeout-ms': { key: 'shutdownTimeoutMs', env: 'CREW_SHUTDOWN_TIMEOUT_MS' },
 };
 
 const CREDENTIAL_KEYS = ['clientId', 'clientSecret', 'authUrl', 'realm', 'apiUrl'] as const;
@@ -278,6 +327,125 @@ function toolsetsFrom(value: string | boolean | undefined): Toolset[] | null {
   return names as Toolset[] | null;
 }
 
+// ------------------------------------------------------------------ security (issue 11)
+
+/** 127.0.0.0/8, ::1 and localhost: addresses no other machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+function authFrom(raw: Raw, env: Record<string, string | undefined>): AuthConfig {
+  const mode = typeof raw.auth === 'string' ? raw.auth : 'none';
+  if (!(AUTH_MODES as readonly string[]).includes(mode)) {
+    throw new ConfigError(`--auth must be one of ${AUTH_MODES.join(', ')}, got "${mode}".`);
+  }
+  if (mode === 'bearer') {
+    const tokens = env.CREW_AUTH_TOKENS?.trim() ? env.CREW_AUTH_TOKENS : null;
+    const tokensFile = typeof raw.authTokensFile === 'string' ? raw.authTokensFile : null;
+    if (!tokens && !tokensFile) {
+      throw new ConfigError(
+        '--auth bearer needs tokens: set CREW_AUTH_TOKENS="name:token,..." or --auth-tokens-file FILE (one name:token[:read-only] per line).',
+      );
+    }
+    return { mode, tokens, tokensFile };
+  }
+  if (mode === 'oauth') {
+    if (typeof raw.oauthIssuer !== 'string') {
+      throw new ConfigError(
+        '--auth oauth needs --oauth-issuer URL (CREW_OAUTH_ISSUER): the authorization server whose tokens this server accepts.',
+      );
+    }
+    const issuer = checkUrl(raw.oauthIssuer, 'CREW_OAUTH_ISSUER (--oauth-issuer)');
+    if (!issuer.startsWith('https:') && !isLoopbackHost(new URL(issuer).hostname)) {
+      throw new ConfigError(`--oauth-issuer must be an https URL (got "${issuer}").`);
+    }
+    const jwksUrl =
+      typeof raw.oauthJwksUrl === 'string'
+        ? checkUrl(raw.oauthJwksUrl, 'CREW_OAUTH_JWKS_URL (--oauth-jwks-url)')
+        : null;
+    return { mode, issuer, jwksUrl };
+  }
+  return { mode: 'none' };
+}
+
+function filesRootsFrom(value: string | boolean | undefined): string[] {
+  const roots = list(value) ?? [];
+  for (const root of roots) {
+    if (!root.startsWith('/')) {
+      throw new ConfigError(`--files-root takes absolute directories, got "${root}".`);
+    }
+    const bare = root.replace(/\/+$/, '') || '/';
+    if (
+      ['/proc', '/dev', '/sys'].some((forbidden) => bare === forbidden || bare.startsWith(`${forbidden}/`))
+    ) {
+      throw new ConfigError(`--files-root cannot allow ${root}: /proc, /dev and /sys are never read.`);
+    }
+  }
+  return roots;
+}
+
+function securityFrom(
+  raw: Raw,
+  env: Record<string, string | undefined>,
+  command: Command,
+  host: string,
+): SecurityConfig {
+  const auth = authFrom(raw, env);
+  const publicUrl =
+    typeof raw.publicUrl === 'string' ? checkUrl(raw.publicUrl, 'CREW_PUBLIC_URL (--public-url)') : null;
+  if (command === 'http' && auth.mode === 'none' && !isLoopbackHost(host)) {
+    throw new ConfigError(
+      `--host ${host} would serve /mcp to other machines without authentication. Enable an auth mode: ` +
+        '--auth bearer (tokens in CREW_AUTH_TOKENS or --auth-tokens-file) or --auth oauth --oauth-issuer URL; ' +
+        'or keep --host 127.0.0.1 behind a reverse proxy (README "Security").',
+    );
+  }
+  if (command === 'http' && auth.mode === 'oauth' && !publicUrl && !isLoopbackHost(host)) {
+    throw new ConfigError(
+      '--auth oauth on a non-loopback address needs --public-url (CREW_PUBLIC_URL): the URL clients use, which tokens must name as their audience.',
+    );
+  }
+  const filesRoots = filesRootsFrom(raw.filesRoot);
+  if (command === 'http' && filesRoots.length > 0) {
+    throw new ConfigError(
+      "--files-root applies to stdio mode only: over HTTP the files would be the server's, not the user's.",
+    );
+  }
+  return {
+    auth,
+    publicUrl,
+    ratePerMinute: integer(raw.rateLimit, 'Rate limit (--rate-limit, CREW_RATE_LIMIT)', 600, 0, 1_000_000),
+    sessionsPerClient: integer(
+      raw.sessionsPerClient,
+      'Sessions per client (--max-sessions-per-client, CREW_MAX_SESSIONS_PER_CLIENT)',
+      50,
+      1,
+      500,
+    ),
+    filesRoots,
+    webhookAllowUnsigned: raw.webhookAllowUnsigned === true,
+    eventsMaxAgeDays: integer(
+      raw.eventsMaxAgeDays,
+      'Event age (--events-max-age-days, CREW_EVENTS_MAX_AGE_DAYS)',
+      30,
+      1,
+      3650,
+    ),
+    eventsMaxBytes:
+      integer(raw.eventsMaxMb, 'Event log size (--events-max-mb, CREW_EVENTS_MAX_MB)', 64, 1, 100_000) *
+      1024 *
+      1024,
+    shutdownTimeoutMs: integer(
+      raw.shutdownTimeoutMs,
+      'Shutdown timeout (--shutdown-timeout-ms, CREW_SHUTDOWN_TIMEOUT_MS)',
+      10_000,
+      0,
+      600_000,
+    ),
+  };
+}
+
 /** Build the configuration. Throws ConfigError with a message fit for stderr. */
 export function loadConfig(argv: string[], env: Record<string, string | undefined>): Config {
   const parsed = parseArgv(argv);
@@ -320,6 +488,7 @@ export function loadConfig(argv: string[], env: Record<string, string | undefine
         : null,
     json: raw.json === true,
     logLevelGiven: typeof raw.logLevel === 'string',
+    security: securityFrom(raw, env, parsed.command, host),
     rest: parsed.rest,
   };
 }
@@ -360,4 +529,19 @@ Other:
   --webhook-port N            CREW_WEBHOOK_PORT   webhook receiver port in stdio mode
   --webhook-secret S          CREW_WEBHOOK_SECRET signature secret of the receiver
   --webhook-public-url URL    CREW_WEBHOOK_PUBLIC_URL where the platform should deliver events
+
+Security (README "Security"):
+  --auth none                 CREW_AUTH           none (loopback only), bearer or oauth
+                              CREW_AUTH_TOKENS    bearer tokens: name:token[:read-only],... (environment only)
+  --auth-tokens-file FILE     CREW_AUTH_TOKENS_FILE  one name:token[:read-only] per line
+  --oauth-issuer URL          CREW_OAUTH_ISSUER   authorization server whose JWTs are accepted
+  --oauth-jwks-url URL        CREW_OAUTH_JWKS_URL default: from the issuer's discovery document
+  --public-url URL            CREW_PUBLIC_URL     public base URL (OAuth resource: URL/mcp)
+  --rate-limit 600            CREW_RATE_LIMIT     requests per minute per client (0: off)
+  --max-sessions-per-client 50  CREW_MAX_SESSIONS_PER_CLIENT  2025-era sessions per client
+  --files-root DIR,DIR        CREW_FILES_ROOT     stdio: upload_crew_file may read files under these
+  --webhook-allow-unsigned    CREW_WEBHOOK_ALLOW_UNSIGNED  accept unsigned deliveries (no secret)
+  --events-max-age-days 30    CREW_EVENTS_MAX_AGE_DAYS     event log retention by age
+  --events-max-mb 64          CREW_EVENTS_MAX_MB           event log retention by size
+  --shutdown-timeout-ms 10000 CREW_SHUTDOWN_TIMEOUT_MS     SIGTERM: time for calls in flight
 `;

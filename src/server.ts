@@ -2,6 +2,7 @@
 // the one error boundary where thrown errors become `isError` results. Besides transports/, the
 // only file that imports the MCP SDK's server classes.
 import {
+  type AuthInfo,
   type CallToolResult,
   CLIENT_CAPABILITIES_META_KEY,
   type InputRequiredResult,
@@ -14,8 +15,10 @@ import type { GraphQLSchema } from 'graphql';
 import { type Config, checkNames } from './config.js';
 import type { Logger } from './logger.js';
 import { invalidateAfterWrite, type Lookups } from './lookups/index.js';
+import { callerMayRead, callerMayUse, callerName, clientScopeFor } from './mcp/client-scopes.js';
 import { isWriteTool, resolveHint, type ToolContext, type ToolDefinition } from './mcp/define-tool.js';
 import { type ErrorHints, formatError } from './mcp/format-error.js';
+import type { InFlightCalls } from './mcp/in-flight.js';
 import { renderCompact } from './mcp/render.js';
 import { wireSchema } from './mcp/wire-schema.js';
 import type { Platform } from './platform/client.js';
@@ -38,6 +41,8 @@ export interface InstanceInfo {
    * hold listeners that outlive its request.
    */
   longLived: boolean;
+  /** The authenticated HTTP caller this instance serves (--auth bearer|oauth); its scopes pick the tools. */
+  authInfo?: AuthInfo;
 }
 
 /** What a server instance is built from (the app, src/app.ts, provides it). */
@@ -54,6 +59,8 @@ export interface AppContext {
   schema: GraphQLSchema;
   /** Scopes of the API key's token; null when unknown (every tool listed). */
   grantedScopes: string[] | null;
+  /** Tool calls in flight, drained at shutdown. */
+  calls: InFlightCalls;
   /** Registers the rest of the surface on an instance: resources, prompts, crew://events. */
   registerSurface(server: McpServer, instance: InstanceInfo): void;
 }
@@ -118,19 +125,25 @@ function clientCanElicit(server: McpServer, mcp: ServerContext): boolean {
   return Boolean(capabilities?.elicitation);
 }
 
-function toolContext(app: AppContext, server: McpServer, mcp: ServerContext): ToolContext {
+function toolContext(
+  app: AppContext,
+  server: McpServer,
+  mcp: ServerContext,
+  shutdown: AbortSignal,
+): ToolContext {
   const progressToken = mcp.mcpReq._meta?.progressToken;
   return {
     platform: app.platform,
     lookups: app.lookups,
     events: app.events,
     logger: app.logger,
-    signal: mcp.mcpReq.signal,
+    signal: AbortSignal.any([mcp.mcpReq.signal, shutdown]),
     mcp,
     canElicit: clientCanElicit(server, mcp),
     transport: app.transport,
     schema: app.schema,
     grantedScopes: app.grantedScopes,
+    filesRoots: app.config.security.filesRoots,
     async progress(progress, total, message) {
       if (progressToken === undefined) return;
       await mcp.mcpReq
@@ -160,6 +173,29 @@ function hintsFor(tool: ToolDefinition, input: unknown): ErrorHints {
   }
 }
 
+/** One pino line per write tool call: who, which tool, how it ended; never the arguments. */
+function audit(app: AppContext, tool: ToolDefinition, mcp: ServerContext, outcome: string): void {
+  if (!isWriteTool(tool)) return;
+  app.logger.info(
+    { audit: true, who: callerName(mcp.http?.authInfo), tool: tool.name, outcome },
+    'write tool call',
+  );
+}
+
+function refusal(text: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text }] };
+}
+
+/** The answer of a call that shutdown cut short: a write's outcome is unknown, and we say how to check. */
+function cutResult(tool: ToolDefinition, input: unknown): CallToolResult {
+  const checkWith = hintsFor(tool, input).checkWith ?? 'a read tool';
+  return refusal(
+    isWriteTool(tool)
+      ? `crew-mcp shut down before ${tool.name} finished: whether the change reached the platform is unknown. Check with ${checkWith} before trying again.`
+      : `crew-mcp shut down before ${tool.name} finished; nothing was changed. Call it again once the server is back.`,
+  );
+}
+
 async function runTool(
   app: AppContext,
   server: McpServer,
@@ -167,6 +203,28 @@ async function runTool(
   input: unknown,
   mcp: ServerContext,
 ): Promise<CallToolResult | InputRequiredResult> {
+  if (app.calls.closing) {
+    audit(app, tool, mcp, 'refused: shutting down');
+    return refusal(
+      `crew-mcp is shutting down and takes no new calls; nothing was sent to the platform. Call ${tool.name} again once the server is back.`,
+    );
+  }
+  const outcome = await app.calls.run(
+    (shutdown) => execute(app, server, tool, input, mcp, shutdown),
+    () => ({ result: cutResult(tool, input), outcome: 'cut by shutdown' }),
+  );
+  audit(app, tool, mcp, outcome.outcome);
+  return outcome.result;
+}
+
+async function execute(
+  app: AppContext,
+  server: McpServer,
+  tool: ToolDefinition,
+  input: unknown,
+  mcp: ServerContext,
+  shutdown: AbortSignal,
+): Promise<{ result: CallToolResult | InputRequiredResult; outcome: string }> {
   const started = Date.now();
   try {
     if (app.config.readOnly && isWriteTool(tool)) {
@@ -174,12 +232,20 @@ async function runTool(
         `${tool.name} changes data and this server runs in read-only mode (--read-only).`,
       );
     }
-    const outcome = await tool.handler(input as never, toolContext(app, server, mcp));
-    if (isInputRequiredResult(outcome)) return outcome;
+    if (!callerMayUse(mcp.http?.authInfo, tool)) {
+      throw new PolicyError(
+        `${tool.name} needs the scope ${clientScopeFor(tool)}, which this caller's token lacks.`,
+      );
+    }
+    const outcome = await tool.handler(input as never, toolContext(app, server, mcp, shutdown));
+    if (isInputRequiredResult(outcome)) return { result: outcome, outcome: 'input required' };
     app.logger.info({ tool: tool.name, ms: Date.now() - started }, 'tool call');
     return {
-      content: [{ type: 'text', text: outcome.text ?? renderCompact(outcome.data) }],
-      structuredContent: outcome.data as Record<string, unknown>,
+      result: {
+        content: [{ type: 'text', text: outcome.text ?? renderCompact(outcome.data) }],
+        structuredContent: outcome.data as Record<string, unknown>,
+      },
+      outcome: 'ok',
     };
   } catch (error) {
     const formatted = formatError(error, hintsFor(tool, input));
@@ -192,7 +258,7 @@ async function runTool(
       },
       'tool call failed',
     );
-    return { isError: true, content: [{ type: 'text', text: formatted.text }] };
+    return { result: refusal(formatted.text), outcome: `error: ${formatted.kind}` };
   } finally {
     // A write (even one that failed or whose outcome is unknown) may have changed what the
     // lookups cached: the next read must see the platform as it is now.
@@ -221,10 +287,19 @@ export function buildServer(app: AppContext, instance: InstanceInfo = { longLive
       },
       (input: unknown, mcp: ServerContext) => runTool(app, server, tool, input, mcp),
     );
-  for (const tool of app.selection.listed) register(tool);
+  // A caller's token scopes narrow the selection: what it may not use is not listed, and a call
+  // is refused (over HTTP the transport answers it with 403 insufficient_scope first).
+  const caller = instance.authInfo;
+  const refused = [...app.selection.refused];
+  for (const tool of app.selection.listed) {
+    const registered = register(tool);
+    if (callerMayUse(caller, tool)) continue;
+    registered.disable();
+    refused.push({ tool, reason: `this caller's token lacks the scope ${clientScopeFor(tool)}` });
+  }
   for (const { tool } of app.selection.refused) register(tool).disable();
-  explainRefusedCalls(server, app.selection);
-  app.registerSurface(server, instance);
+  explainRefusedCalls(server, { listed: app.selection.listed, refused });
+  if (callerMayRead(caller)) app.registerSurface(server, instance);
   return server;
 }
 
@@ -255,5 +330,5 @@ function explainRefusedCalls(server: McpServer, selection: ToolSelection): void 
 
 /** A factory for the SDK's serving entries: one instance per connection (stdio) or request (HTTP). */
 export function serverFactory(app: AppContext, instance: InstanceInfo): McpServerFactory {
-  return () => buildServer(app, instance);
+  return (context) => buildServer(app, { ...instance, authInfo: context?.authInfo });
 }

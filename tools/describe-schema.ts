@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../src/mcp/define-tool.js';
+import { echo } from '../src/mcp/input-guard.js';
 import { UserInputError } from '../src/platform/errors.js';
 import { schemaEntries } from '../src/resources/schema.js';
 
@@ -23,10 +24,11 @@ export const describeSchema = defineTool({
     const unknown = input.names.filter((name) => !byLowerName.has(name.toLowerCase()));
     if (unknown.length > 0) {
       throw new UserInputError(
-        `Unknown schema name(s): ${unknown.join(', ')}.`,
+        // Names are echoed short: a 4 MB name must not come back (twice) past the result budget.
+        `Unknown schema name(s): ${unknown.map(echo).join(', ')}.`,
         unknown.map((name, index) => ({
           path: `names[${input.names?.indexOf(name) ?? index}]`,
-          message: `"${name}" is neither an operation nor a type`,
+          message: `"${echo(name)}" is neither an operation nor a type`,
           fix: `Call describe_schema without names for the list; close matches: ${
             [...entries.keys()]
               .filter((known) => known.toLowerCase().includes(name.toLowerCase().slice(0, 5)))

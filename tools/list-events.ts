@@ -4,6 +4,26 @@ import { defineTool } from '../src/mcp/define-tool.js';
 import { readRange } from '../src/mcp/read-range.js';
 import { renderCompact } from '../src/mcp/render.js';
 import { PolicyError } from '../src/platform/errors.js';
+import { PLATFORM_DATA_NOTE } from '../src/webhooks/events.js';
+
+type ShownEvent = { id: string; type: string; createdAt: string; data: Record<string, unknown> };
+const VALUE_CHARS = 200;
+const KEPT_FIELDS = 40;
+
+/** One event with at most KEPT_FIELDS fields of at most VALUE_CHARS characters each. */
+function shortenEvent(event: ShownEvent): ShownEvent {
+  const cut = (text: string) => (text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS)}… (cut)` : text);
+  const entries = Object.entries(event.data);
+  // fromEntries, not assignment: a "__proto__" key in platform data stays a plain key.
+  const data: Record<string, unknown> = Object.fromEntries(
+    entries.slice(0, KEPT_FIELDS).map(([key, value]) => {
+      const short = typeof value === 'string' ? cut(value) : cut(JSON.stringify(value) ?? String(value));
+      return [cut(key), typeof value === 'string' || short.endsWith('(cut)') ? short : value];
+    }),
+  );
+  if (entries.length > KEPT_FIELDS) data['…'] = `${entries.length - KEPT_FIELDS} more fields cut`;
+  return { ...event, id: cut(event.id), type: cut(event.type), data };
+}
 
 const eventSchema = z.object({
   id: z.string(),
@@ -49,13 +69,22 @@ export const listEvents = defineTool({
       limit: input.limit,
     });
     const shown = events.map(({ id, type, createdAt, data }) => ({ id, type, createdAt, data }));
-    const { data, text } = fitItems(shown, (kept, cut) => ({
+    const fitted = fitItems(shown, (kept, cut) => ({
       data: { events: kept },
       text:
         kept.length === 0
           ? 'No events match. Events appear as the platform reports changes (crew://events).'
-          : `${kept.length} events, newest first${cut ? `; ${cut} more cut to fit: narrow by types, since or entityId` : ''}.\n${renderCompact({ events: kept })}`,
+          : `${kept.length} events, newest first${cut ? `; ${cut} more cut to fit: narrow by types, since or entityId` : ''}.\n${PLATFORM_DATA_NOTE}\n${renderCompact({ events: kept })}`,
     }));
+    // Even the newest event alone is over the budget: show it with its long values cut, rather
+    // than claiming that nothing matched.
+    const { data, text } =
+      fitted.data.events.length > 0 || shown.length === 0
+        ? fitted
+        : fitItems([shortenEvent(shown[0] as ShownEvent)], (kept) => ({
+            data: { events: kept },
+            text: `The newest matching event is too large to show in full: its long values are cut (${shown.length} matched; narrow by types, since or entityId).\n${PLATFORM_DATA_NOTE}\n${renderCompact({ events: kept })}`,
+          }));
     return { data, text };
   },
 });

@@ -1,8 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { basename, extname, isAbsolute, join } from 'node:path';
+import { extname } from 'node:path';
 import { z } from 'zod';
 import { defineTool } from '../src/mcp/define-tool.js';
+import { echo, hasControlCharacter } from '../src/mcp/input-guard.js';
+import { readAllowedFile } from '../src/mcp/local-file.js';
 import { UserInputError } from '../src/platform/errors.js';
 import { crewFileSchema, toCrewFile, type UpstreamFile } from '../src/views/file.js';
 
@@ -62,6 +62,7 @@ interface ContentInput {
 async function fromPath(
   given: string,
   transport: 'stdio' | 'http',
+  roots: readonly string[],
 ): Promise<{ content: Buffer; name: string }> {
   if (transport !== 'stdio') {
     refuse(
@@ -70,17 +71,7 @@ async function fromPath(
       'Send the content as contentBase64 with a name.',
     );
   }
-  const path = given.startsWith('~/') ? join(homedir(), given.slice(2)) : given;
-  if (!isAbsolute(path))
-    refuse('path', `"${given}" is not an absolute path`, 'Give the full path, e.g. /home/me/cv.pdf.');
-  const info = await stat(path).catch(() => null);
-  if (!info) refuse('path', `no file at ${path}`, 'Check the path.');
-  if (!info.isFile()) refuse('path', `${path} is not a regular file`, 'Give the path of a file.');
-  if (info.size > MAX_FILE_BYTES) tooLarge('path', info.size);
-  const content = await readFile(path);
-  // The file may have grown since stat.
-  if (content.length > MAX_FILE_BYTES) tooLarge('path', content.length);
-  return { content, name: basename(path) };
+  return readAllowedFile(given, roots, MAX_FILE_BYTES, (bytes) => tooLarge('path', bytes));
 }
 
 function fromBase64(encoded: string, name: string | undefined): { content: Buffer; name: string } {
@@ -92,12 +83,24 @@ function fromBase64(encoded: string, name: string | undefined): { content: Buffe
   const padding = compact.endsWith('==') ? 2 : compact.endsWith('=') ? 1 : 0;
   const bytes = Math.floor((compact.length * 3) / 4) - padding;
   if (bytes > MAX_FILE_BYTES) tooLarge('contentBase64', bytes);
-  if (!name)
+  if (!name?.trim())
     refuse('name', 'is required with contentBase64', 'Give the file name with its extension, e.g. cv.pdf.');
   return { content: Buffer.from(compact, 'base64'), name };
 }
 
-async function readContent(input: ContentInput, transport: 'stdio' | 'http') {
+/** The name goes into a multipart header: a control character there would break the body. */
+function checkName(name: string, field: 'name' | 'path'): string {
+  if (hasControlCharacter(name)) {
+    refuse(
+      field,
+      `the file name "${echo(name)}" contains a control character`,
+      'Give a plain file name, e.g. cv.pdf.',
+    );
+  }
+  return name;
+}
+
+async function readContent(input: ContentInput, transport: 'stdio' | 'http', roots: readonly string[]) {
   if ((input.path === undefined) === (input.contentBase64 === undefined)) {
     refuse(
       'path',
@@ -107,18 +110,19 @@ async function readContent(input: ContentInput, transport: 'stdio' | 'http') {
   }
   const read =
     input.path !== undefined
-      ? await fromPath(input.path, transport)
+      ? await fromPath(input.path, transport, roots)
       : fromBase64(input.contentBase64 as string, input.name);
   const field = input.path !== undefined ? 'path' : 'contentBase64';
   if (read.content.length === 0) refuse(field, 'the file is empty', 'Upload a file with content.');
-  return { content: read.content, name: input.name?.trim() || read.name };
+  const given = input.name?.trim();
+  return { content: read.content, name: given ? checkName(given, 'name') : checkName(read.name, 'path') };
 }
 
 export const uploadCrewFile = defineTool({
   name: 'upload_crew_file',
   title: 'Upload a crew file',
   description:
-    'Upload a file (max 10 MiB) for a crew member; with dataTypeId or dataTypeUniqueId it becomes the answer to that FILE data type (get_crew). Content: local absolute `path` (stdio only) or `contentBase64` with `name`.',
+    'Upload a file (max 10 MiB) for a crew member; with dataTypeId or dataTypeUniqueId it becomes the answer to that FILE data type (get_crew). Content: `contentBase64` with `name`, or a local absolute `path` (stdio, inside --files-root).',
   inputSchema: z.object({
     crewId: z.number().int(),
     path: z.string().optional(),
@@ -139,7 +143,7 @@ export const uploadCrewFile = defineTool({
     if (input.dataTypeId !== undefined && input.dataTypeUniqueId !== undefined) {
       refuse('dataTypeUniqueId', 'give dataTypeId or dataTypeUniqueId, not both', 'Remove one of the two.');
     }
-    const { content, name } = await readContent(input, ctx.transport);
+    const { content, name } = await readContent(input, ctx.transport, ctx.filesRoots);
     const mimeType = input.mimeType ?? guessMimeType(name);
     const form = new FormData();
     if (input.dataTypeId !== undefined) form.append('dataTypeId', input.dataTypeId);

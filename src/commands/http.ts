@@ -1,7 +1,8 @@
 // `crew-mcp http`: serve MCP over Streamable HTTP until SIGINT/SIGTERM, and tell the user how
-// to connect a client (stdout is free in this mode; logs stay on stderr).
+// to connect a client (stdout is free in this mode; logs stay on stderr). A signal stops it
+// gracefully: calls in flight get --shutdown-timeout-ms to finish, and it exits 0.
 import { createApp } from '../app.js';
-import type { Config } from '../config.js';
+import { type Config, ConfigError } from '../config.js';
 import type { Logger } from '../logger.js';
 import { startHttp } from '../transports/http.js';
 
@@ -11,8 +12,10 @@ export async function runHttpCommand(config: Config, logger: Logger): Promise<nu
   try {
     http = await startHttp(app);
   } catch (error) {
-    // A port in use or a host that cannot be bound: say so, stop the sandbox, exit non-zero.
+    // Stop the sandbox whatever went wrong. A token file or issuer that turns out wrong is a
+    // configuration error (exit 2); a port in use or a host that cannot be bound is exit 1.
     await app.close();
+    if (error instanceof ConfigError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const where = `${config.http.host}:${config.http.port}`;
     process.stderr.write(
@@ -23,14 +26,22 @@ export async function runHttpCommand(config: Config, logger: Logger): Promise<nu
   const upstream = app.sandbox
     ? `the embedded sandbox platform at ${app.sandbox.baseUrl} (key ${app.platform.tokens.clientId})`
     : `the platform at ${app.platform.apiUrl}`;
+  const { auth } = config.security;
+  const header = auth.mode === 'none' ? '' : ' --header "Authorization: Bearer $TOKEN"';
+  const access = {
+    none: 'none: loopback only, anyone on this machine may call it',
+    bearer: 'bearer: static tokens (CREW_AUTH_TOKENS / --auth-tokens-file)',
+    oauth: `oauth: JWTs of ${auth.mode === 'oauth' ? auth.issuer : ''} for ${http.mcpUrl}`,
+  }[auth.mode];
   process.stdout.write(
     [
       `crew-mcp is serving MCP at ${http.mcpUrl}`,
       `  upstream: ${upstream}`,
       `  tools: ${app.selection.listed.map((tool) => tool.name).join(', ')}`,
+      `  auth: ${access}`,
       '',
       'Connect a client:',
-      `  Claude Code:     claude mcp add --transport http crew ${http.mcpUrl}`,
+      `  Claude Code:     claude mcp add --transport http crew ${http.mcpUrl}${header}`,
       `  MCP Inspector:   npx @modelcontextprotocol/inspector  (Streamable HTTP, URL ${http.mcpUrl})`,
       `  VS Code/Cursor:  add {"type": "http", "url": "${http.mcpUrl}"} to the MCP servers (see mcp.json)`,
       `  health check:    curl ${http.url}/healthz`,
@@ -39,11 +50,13 @@ export async function runHttpCommand(config: Config, logger: Logger): Promise<nu
       '',
     ].join('\n'),
   );
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
+  const signal = await new Promise<string>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
   });
-  await http.close();
+  logger.info({ signal }, 'stopping: no new calls; waiting for calls in flight');
+  const outcome = await http.shutdown(config.security.shutdownTimeoutMs);
+  logger.info(outcome, 'calls in flight finished or cut');
   await app.close();
   return 0;
 }

@@ -39,6 +39,8 @@ export interface ToolContext {
   schema: GraphQLSchema;
   /** Scopes of the API key's token; null when the token does not say. */
   grantedScopes: readonly string[] | null;
+  /** Directories local files may be read from (--files-root, stdio mode); empty: none. */
+  filesRoots: readonly string[];
 }
 
 export interface ToolSuccess<O> {

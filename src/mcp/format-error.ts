@@ -12,7 +12,17 @@ import {
   UserInputError,
   ValidationError,
 } from '../platform/errors.js';
+import { RESULT_TOKEN_LIMIT } from './budget.js';
 import { CHECKED_NOT_FOUND, lookupHint } from './lookup-hints.js';
+
+/** An error is shorter than any result may be: past this, its text is cut (a fuzzed 4 MB echo). */
+const ERROR_TEXT_LIMIT = RESULT_TOKEN_LIMIT;
+
+function capped(text: string): string {
+  return text.length <= ERROR_TEXT_LIMIT
+    ? text
+    : `${text.slice(0, ERROR_TEXT_LIMIT)}\n… (${text.length - ERROR_TEXT_LIMIT} more characters cut)`;
+}
 
 export interface FormattedError {
   kind: string;
@@ -79,7 +89,7 @@ export function formatError(error: unknown, hints: ErrorHints = {}): FormattedEr
     }
     if (error instanceof ForbiddenError && error.requiredScope)
       lines.push(`requiredScope: ${error.requiredScope}`);
-    return { kind: error.kind, text: lines.join('\n'), internal: false };
+    return { kind: error.kind, text: capped(lines.join('\n')), internal: false };
   }
   return {
     kind: 'internal',

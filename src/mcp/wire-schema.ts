@@ -5,6 +5,7 @@
 // cached (HTTP builds a server instance per request).
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { inputGuardIssues } from './input-guard.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -46,82 +47,14 @@ function converted(schema: z.ZodType): { input: JsonSchema; output: JsonSchema }
   return entry;
 }
 
-interface ZodDef {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  catchall?: z.ZodType;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-}
-
-function defOf(schema: z.ZodType): ZodDef {
-  return (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
-}
-
-function closest(key: string, known: string[]): string | undefined {
-  const lower = key.toLowerCase();
-  return (
-    known.find((name) => name.toLowerCase() === lower) ??
-    known.find((name) => name.toLowerCase().startsWith(lower.slice(0, 4)))
-  );
-}
-
-/**
- * zod objects drop keys they do not know, silently. For a model that misspells a field
- * ("startTIme") that would mean a write that quietly does less than asked, so unknown keys are
- * errors here, with the nearest known name.
- */
-export function unknownKeyIssues(
-  schema: z.ZodType,
-  value: unknown,
-  path: PropertyKey[] = [],
-): { message: string; path: PropertyKey[] }[] {
-  const def = defOf(schema);
-  switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-      return def.innerType ? unknownKeyIssues(def.innerType, value, path) : [];
-    case 'pipe':
-      return def.in ? unknownKeyIssues(def.in, value, path) : [];
-    case 'array':
-      return Array.isArray(value) && def.element
-        ? value.flatMap((item, index) => unknownKeyIssues(def.element as z.ZodType, item, [...path, index]))
-        : [];
-    case 'object': {
-      if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
-      const shape = def.shape ?? {};
-      const known = Object.keys(shape);
-      const issues: { message: string; path: PropertyKey[] }[] = [];
-      for (const [key, item] of Object.entries(value)) {
-        const field = shape[key];
-        if (field) issues.push(...unknownKeyIssues(field, item, [...path, key]));
-        else if (!def.catchall || defOf(def.catchall).type === 'never') {
-          const guess = closest(key, known);
-          issues.push({
-            path: [...path, key],
-            message: `Unknown field "${key}"${guess ? `; did you mean "${guess}"?` : ''} Known fields: ${known.join(', ')}.`,
-          });
-        }
-      }
-      return issues;
-    }
-    default:
-      return [];
-  }
-}
-
 const wrappers = {
   input: new WeakMap<z.ZodType, StandardSchemaWithJSON>(),
   output: new WeakMap<z.ZodType, StandardSchemaWithJSON>(),
 };
 
 /**
- * The schema to register with the SDK: zod validation (inputs also refuse unknown keys) and a
- * compact, cached JSON Schema.
+ * The schema to register with the SDK: zod validation, after the input guard (unknown keys,
+ * out-of-range integers, invalid text: input-guard.ts), and a compact, cached JSON Schema.
  */
 export function wireSchema(schema: z.ZodType, role: 'input' | 'output'): StandardSchemaWithJSON {
   let wrapper = wrappers[role].get(schema);
@@ -132,8 +65,8 @@ export function wireSchema(schema: z.ZodType, role: 'input' | 'output'): Standar
         version: 1,
         vendor: 'crew-mcp',
         validate: (value: unknown) => {
-          const unknown = role === 'input' ? unknownKeyIssues(schema, value) : [];
-          return unknown.length > 0 ? { issues: unknown } : standard.validate(value);
+          const guarded = role === 'input' ? inputGuardIssues(schema, value) : [];
+          return guarded.length > 0 ? { issues: guarded } : standard.validate(value);
         },
         jsonSchema: {
           input: () => converted(schema).input,

@@ -9,7 +9,6 @@ import {
   GraphQLResponseError,
   missingScope,
   NotFoundError,
-  UserInputError,
   ValidationError,
 } from './errors.js';
 import type { PlatformHttp } from './http.js';
@@ -130,9 +129,11 @@ function errorFrom(errors: GraphqlError[], partial: boolean): Error {
   if (code === 'FORBIDDEN') return missingScope(first.extensions?.requiredScope);
   if (code === 'NOT_FOUND') return new NotFoundError(first.message ?? 'Not found.');
   if (code === 'BAD_USER_INPUT') {
-    return new UserInputError(
-      `The platform rejected the input: ${errors.map((error) => error.message).join(' ')}`,
-    );
+    // The request reached the platform, which refused it before running it: nothing was written.
+    const message = errors.map((error) => error.message).join(' ');
+    return new ValidationError(`The platform rejected the input; nothing was written: ${message}`, [
+      { path: '(input)', message },
+    ]);
   }
   const messages = errors.map((error) => error.message ?? 'unknown error').join(' ');
   if (code === 'GRAPHQL_VALIDATION_FAILED') {

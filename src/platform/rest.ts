@@ -6,7 +6,6 @@ import {
   GraphQLResponseError,
   missingScope,
   NotFoundError,
-  UserInputError,
   ValidationError,
 } from './errors.js';
 import type { PlatformHttp } from './http.js';
@@ -60,13 +59,18 @@ export class RestClient {
       case answer.status === 404:
         throw new NotFoundError(message);
       case answer.status === 413:
-        throw new UserInputError(`The platform refused the request as too large: ${message}`);
+        throw new ValidationError(`The platform refused the request as too large: ${message}`, [
+          { path: '(input)', message },
+        ]);
       case answer.status === 422:
         throw new ValidationError(`The platform rejected the request: ${message}`, [
           { path: '(input)', message },
         ]);
       case answer.status === 400:
-        throw new UserInputError(`The platform rejected the request: ${message}`);
+        // Reached the platform and refused there: not a UserInputError, which means nothing was sent.
+        throw new ValidationError(`The platform rejected the request: ${message}`, [
+          { path: '(input)', message },
+        ]);
       default:
         this.logger?.debug({ status: answer.status, path: call.path }, 'unexpected REST answer');
         throw new GraphQLResponseError(`The platform's REST API answered HTTP ${answer.status}: ${message}`);

@@ -1,16 +1,31 @@
-// MCP over Streamable HTTP at /mcp, plus GET /healthz and any extra routes (the webhook
-// receiver). Bound to 127.0.0.1 by default. The Host header must name this server (DNS
-// rebinding) and a browser Origin must be local or explicitly allowed: anything else is 403.
+// MCP over Streamable HTTP at /mcp, plus GET /healthz, the OAuth discovery documents (oauth mode)
+// and any extra routes (the webhook receiver). Bound to 127.0.0.1 by default. Every request's Host
+// header must name this server (DNS rebinding; --allowed-hosts and --public-url add names) and a
+// browser Origin must be local or explicitly allowed: anything else is 403, whatever the bind
+// address. /mcp then needs the caller's token (auth.ts), is rate limited per client
+// (rate-limit.ts), and refuses a tool call the token's scopes do not allow with 403.
 // Both protocol eras are served: 2026-07-28 per request by the SDK's modern handler, 2025
 // clients with sessions (legacy-sessions.ts), told apart by the SDK's own classifier.
+// Shutdown is graceful: new requests get 503, calls in flight finish within a bound or are cut
+// with a clear answer (src/mcp/in-flight.ts), then the connections close.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
-import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from '@modelcontextprotocol/server';
+import {
+  type AuthInfo,
+  createMcpHandler,
+  isLegacyRequest,
+  type McpHttpHandler,
+} from '@modelcontextprotocol/server';
 import type { App } from '../app.js';
+import { clientScopeFor } from '../mcp/client-scopes.js';
+import type { DrainOutcome } from '../mcp/in-flight.js';
+import { keepProtoKey } from '../mcp/input-guard.js';
 import { buildServer, serverFactory } from '../server.js';
 import { VERSION } from '../version.js';
+import { createAuthGate } from './auth.js';
 import { LegacySessions } from './legacy-sessions.js';
+import { RateLimiter } from './rate-limit.js';
 
 export type { RouteHandler } from './routes.js';
 
@@ -20,10 +35,18 @@ export interface RunningHttp {
   port: number;
   server: Server;
   handler: McpHttpHandler;
+  /**
+   * Graceful stop: refuse new requests, let tool calls in flight finish for up to `timeoutMs`,
+   * answer the rest as cut, then close every connection.
+   */
+  shutdown(timeoutMs: number): Promise<DrainOutcome>;
+  /** Immediate stop. */
   close(): Promise<void>;
 }
 
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'];
+/** After the calls, how long answers already computed may take to reach their clients. */
+const ANSWER_GRACE_MS = 2000;
 
 function hostnameOf(value: string): string | null {
   try {
@@ -57,62 +80,157 @@ function isInitialize(body: unknown): boolean {
   return messages.some((message) => (message as { method?: string } | null)?.method === 'initialize');
 }
 
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+}
+
+/** Write a web Response (the SDK's auth answers) to a Node response. */
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+function webRequest(req: IncomingMessage, url: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  return new Request(url, { method: req.method, headers });
+}
+
+function wait(until: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  return new Promise((resolve) => {
+    const check = () => (until() || Date.now() > deadline ? resolve() : setTimeout(check, 20));
+    check();
+  });
 }
 
 /**
- * Serve the app over HTTP: /mcp, /healthz and the extensions' routes; once listening, the
- * extensions start with the server's URL (e.g. the webhook subscription names /webhooks).
+ * Serve the app over HTTP: /mcp, /healthz and the app's routes; once listening, the app starts
+ * with the server's URL (e.g. the webhook subscription names /webhooks).
  */
 export async function startHttp(app: App): Promise<RunningHttp> {
   const routes = app.routes;
   const { host, port, allowedOrigins } = app.config.http;
+  const { security } = app.config;
   const allowedHosts = new Set([
     ...LOCAL_HOSTS,
     hostnameOf(host) ?? host,
     ...app.config.http.allowedHosts.map((name) => hostnameOf(name) ?? name),
+    ...(security.publicUrl ? [hostnameOf(security.publicUrl) ?? ''] : []),
   ]);
   const allowedOriginHosts = new Set([
     ...LOCAL_HOSTS,
     ...allowedOrigins.map((origin) => hostnameOf(origin) ?? origin),
   ]);
+  const toolScopes = new Map(app.selection.listed.map((tool) => [tool.name, clientScopeFor(tool)]));
+  const gate = await createAuthGate(app.config, toolScopes, app.logger);
+  const limiter = new RateLimiter(security.ratePerMinute);
   const handler = createMcpHandler(serverFactory(app, { longLived: false }), {
     legacy: 'reject',
     onerror: (error) => app.logger.debug({ err: error.message }, 'mcp http error'),
   });
   const modern = toNodeHandler(handler);
   const legacy = new LegacySessions({
-    createServer: () => buildServer(app, { longLived: true }),
+    createServer: (caller) => buildServer(app, { longLived: true, authInfo: caller }),
     logger: app.logger,
+    maxSessionsPerClient: security.sessionsPerClient,
   });
+  let closing = false;
+  /** POSTs to /mcp not yet answered: at shutdown their answers are let out before closing. */
+  const answering = new Set<ServerResponse>();
 
-  const mcp = async (req: IncomingMessage, res: ServerResponse) => {
+  const mcp = async (req: IncomingMessage, res: ServerResponse, caller: AuthInfo | null, owner: string) => {
+    const authInfo = caller ?? undefined;
     // GET (notification stream) and DELETE (end session) exist only in 2025-era sessions.
-    if (req.method === 'GET' || req.method === 'DELETE') return legacy.handle(req, res, undefined, false);
+    if (req.method === 'GET' || req.method === 'DELETE') {
+      return legacy.handle(req, res, undefined, false, owner, authInfo);
+    }
     if (req.method !== 'POST') return json(res, 405, { error: 'method_not_allowed', message: 'Use POST.' });
-    const body = await readJsonBody(req);
-    if (body === TOO_LARGE)
-      return json(res, 413, { error: 'too_large', message: 'Request body over 4 MiB.' });
-    if (body === INVALID) {
+    answering.add(res);
+    res.once('close', () => answering.delete(res));
+    const parsed = await readJsonBody(req);
+    if (parsed === TOO_LARGE)
+      return json(
+        res,
+        413,
+        { error: 'too_large', message: 'Request body over 4 MiB.' },
+        { connection: 'close' },
+      );
+    if (parsed === INVALID) {
       return json(res, 400, {
         jsonrpc: '2.0',
         error: { code: -32700, message: 'Parse error: invalid JSON.' },
         id: null,
       });
     }
+    // The SDK's request parsing would drop a tool call's "__proto__" argument silently.
+    const body = keepProtoKey(parsed);
+    const denied = await gate.scopeChallenge(body, caller);
+    if (denied) return send(res, denied);
     const request = await toWebRequest(req, body);
     if (req.headers['mcp-session-id'] || (await isLegacyRequest(request, body))) {
-      return legacy.handle(req, res, body, isInitialize(body));
+      return legacy.handle(req, res, body, isInitialize(body), owner, authInfo);
     }
     return modern(req, res, body);
   };
 
+  /** Authenticate and rate-limit a /mcp request; null when it was answered here. */
+  const admit = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<{ caller: AuthInfo | null; client: string } | null> => {
+    const address = `address ${req.socket.remoteAddress ?? 'unknown'}`;
+    const caller = await gate.authenticate(req.headers.authorization);
+    if (caller instanceof Response) {
+      // Failed attempts count against the address: guessing tokens is rate limited too.
+      const decision = limiter.take(address);
+      if (decision.allowed) await send(res, caller);
+      else tooMany(res, decision.retryAfterSeconds);
+      return null;
+    }
+    const client = caller ? `caller ${caller.clientId}:${String(caller.extra?.subject ?? '')}` : address;
+    const decision = limiter.take(client);
+    if (!decision.allowed) {
+      tooMany(res, decision.retryAfterSeconds);
+      return null;
+    }
+    if (caller) (req as IncomingMessage & { auth?: AuthInfo }).auth = caller;
+    return { caller, client };
+  };
+
+  const tooMany = (res: ServerResponse, retryAfterSeconds: number) =>
+    json(
+      res,
+      429,
+      {
+        error: 'rate_limited',
+        message: `Too many requests from this client; retry after ${retryAfterSeconds} s.`,
+      },
+      { 'retry-after': String(retryAfterSeconds) },
+    );
+
   const server = createServer(async (req, res) => {
+    if (closing) {
+      return json(
+        res,
+        503,
+        { error: 'shutting_down', message: 'crew-mcp is shutting down; try again once it is back.' },
+        { connection: 'close', 'retry-after': '10' },
+      );
+    }
     const hostHeader = hostnameOf(req.headers.host ?? '');
-    // A server bound to every interface cannot know its public names: it checks Origin only.
-    if (!(host === '0.0.0.0' || host === '::') && (!hostHeader || !allowedHosts.has(hostHeader))) {
-      return json(res, 403, { error: 'forbidden', message: `Host "${req.headers.host}" is not allowed.` });
+    if (!hostHeader || !allowedHosts.has(hostHeader)) {
+      return json(res, 403, {
+        error: 'forbidden',
+        message: `Host "${req.headers.host}" is not allowed. Add it with --allowed-hosts (or --public-url) to serve it.`,
+      });
     }
     const origin = req.headers.origin;
     if (origin && !allowedOriginHosts.has(hostnameOf(origin) ?? '')) {
@@ -123,7 +241,15 @@ export async function startHttp(app: App): Promise<RunningHttp> {
     }
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     try {
-      if (path === '/mcp') return await mcp(req, res);
+      if (path === '/mcp') {
+        const admitted = await admit(req, res);
+        if (admitted) await mcp(req, res, admitted.caller, admitted.client);
+        return;
+      }
+      if (path.startsWith('/.well-known/')) {
+        const document = gate.wellKnown(webRequest(req, new URL(path, `http://${req.headers.host}`).href));
+        if (document) return await send(res, document);
+      }
       if (path === '/healthz' && req.method === 'GET') {
         return json(res, 200, { status: 'ok', version: VERSION, upstream: app.sandbox ? 'sandbox' : 'live' });
       }
@@ -154,6 +280,7 @@ export async function startHttp(app: App): Promise<RunningHttp> {
   const shownHost =
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${shownHost}:${address.port}`;
+  gate.bind(url);
   try {
     await app.start({ httpUrl: url, notify: handler.notify });
   } catch (error) {
@@ -161,17 +288,29 @@ export async function startHttp(app: App): Promise<RunningHttp> {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;
   }
+  const close = async () => {
+    closing = true;
+    await legacy.close();
+    await handler.close().catch(() => undefined);
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
   return {
     url,
     mcpUrl: `${url}/mcp`,
     port: address.port,
     server,
     handler,
-    async close() {
-      await legacy.close();
-      await handler.close().catch(() => undefined);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+    async shutdown(timeoutMs) {
+      closing = true;
+      // No new connections; idle keep-alive ones go now, busy ones once their answer is out.
+      server.close();
+      server.closeIdleConnections();
+      const outcome = await app.calls.drain(timeoutMs);
+      await wait(() => answering.size === 0, ANSWER_GRACE_MS);
+      await close();
+      return outcome;
     },
+    close,
   };
 }

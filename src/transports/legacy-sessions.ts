@@ -2,36 +2,60 @@
 // instance per session, so that what needs a connection works for them as over stdio:
 // elicitation (the break-period confirmation), progress, and resource-update notifications
 // on the GET stream. 2026-07-28 clients are served per request by the SDK's modern handler.
+// A session belongs to the client that opened it (the token's caller, or the remote address
+// without authentication): another client's request for it is answered as for an unknown
+// session. Each client may hold a few sessions; past that its own oldest is closed, so one
+// client's flood of initialize requests never closes another client's sessions. When the server
+// as a whole is full, a new session is refused (503) rather than taking someone else's.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
-import type { McpServer } from '@modelcontextprotocol/server';
+import type { AuthInfo, McpServer } from '@modelcontextprotocol/server';
 import type { Logger } from '../logger.js';
 
 interface Session {
   transport: NodeStreamableHTTPServerTransport;
   server: McpServer;
   lastSeen: number;
+  /** The client that opened it. */
+  owner: string;
 }
 
 export interface LegacySessionsOptions {
-  createServer: () => McpServer;
+  /** A server instance for the caller that opens the session. */
+  createServer: (caller: AuthInfo | undefined) => McpServer;
   logger: Logger;
   /** A session idle this long is closed. */
   idleMs?: number;
-  /** At most this many open sessions; the least recently used is closed past it. */
+  /** At most this many open sessions in all; a new one past it is refused. */
   maxSessions?: number;
+  /** At most this many open sessions per client; its least recently used is closed past it. */
+  maxSessionsPerClient?: number;
+}
+
+function jsonRpcError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers = {},
+): void {
+  res
+    .writeHead(status, { 'content-type': 'application/json', ...headers })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
 export class LegacySessions {
   private readonly sessions = new Map<string, Session>();
   private readonly idleMs: number;
   private readonly maxSessions: number;
+  private readonly maxPerClient: number;
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly options: LegacySessionsOptions) {
     this.idleMs = options.idleMs ?? 30 * 60_000;
     this.maxSessions = options.maxSessions ?? 500;
+    this.maxPerClient = options.maxSessionsPerClient ?? 50;
     this.sweeper = setInterval(() => this.sweep(), Math.min(this.idleMs, 60_000));
     this.sweeper.unref();
   }
@@ -40,26 +64,35 @@ export class LegacySessions {
     return this.sessions.size;
   }
 
-  /** Serve one legacy request: an initialize opens a session, anything else needs its id. */
+  /** Open sessions of one client. */
+  countOf(owner: string): number {
+    let count = 0;
+    for (const session of this.sessions.values()) if (session.owner === owner) count++;
+    return count;
+  }
+
+  /**
+   * Serve one legacy request of client `owner` (authenticated as `caller`, if at all): an
+   * initialize opens a session, anything else needs the id of one of the client's own sessions.
+   */
   async handle(
     req: IncomingMessage,
     res: ServerResponse,
     body: unknown,
     isInitialize: boolean,
+    owner: string,
+    caller?: AuthInfo,
   ): Promise<void> {
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const session = this.sessions.get(sessionId);
-      if (!session) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(
-          JSON.stringify({
-            jsonrpc: '2.0',
-            error: {
-              code: -32001,
-              message: 'Session not found: it expired or the server restarted. Initialize again.',
-            },
-            id: null,
-          }),
+      // Another client's session is answered exactly like an unknown one: ids reveal nothing.
+      if (!session || session.owner !== owner) {
+        jsonRpcError(
+          res,
+          404,
+          -32001,
+          'Session not found: it expired or the server restarted. Initialize again.',
         );
         return;
       }
@@ -68,25 +101,32 @@ export class LegacySessions {
       return;
     }
     if (!isInitialize) {
-      res.writeHead(400, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          jsonrpc: '2.0',
-          error: { code: -32000, message: 'Bad request: no Mcp-Session-Id header; send initialize first.' },
-          id: null,
-        }),
-      );
+      jsonRpcError(res, 400, -32000, 'Bad request: no Mcp-Session-Id header; send initialize first.');
       return;
     }
-    await this.open(req, res, body);
+    if (this.countOf(owner) >= this.maxPerClient) this.evictOldest(owner);
+    if (this.sessions.size >= this.maxSessions) {
+      this.options.logger.warn({ sessions: this.sessions.size }, 'mcp session refused: the server is full');
+      jsonRpcError(res, 503, -32000, 'Too many open sessions on this server; try again later.', {
+        'retry-after': '60',
+      });
+      return;
+    }
+    await this.open(req, res, body, owner, caller);
   }
 
-  private async open(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
-    if (this.sessions.size >= this.maxSessions) this.evictOldest();
-    const server = this.options.createServer();
+  private async open(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    owner: string,
+    caller: AuthInfo | undefined,
+  ): Promise<void> {
+    const server = this.options.createServer(caller);
     const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { transport, server, lastSeen: Date.now() });
+        this.sessions.set(id, { transport, server, lastSeen: Date.now(), owner });
         this.options.logger.debug({ sessions: this.sessions.size }, 'mcp session opened');
       },
       onsessionclosed: (id) => {
@@ -100,9 +140,13 @@ export class LegacySessions {
     await transport.handleRequest(req, res, body);
   }
 
-  private evictOldest(): void {
+  /** Close the least recently used session of `owner`. */
+  private evictOldest(owner: string): void {
     let oldest: [string, Session] | undefined;
-    for (const entry of this.sessions) if (!oldest || entry[1].lastSeen < oldest[1].lastSeen) oldest = entry;
+    for (const entry of this.sessions) {
+      if (entry[1].owner !== owner) continue;
+      if (!oldest || entry[1].lastSeen < oldest[1].lastSeen) oldest = entry;
+    }
     if (oldest) this.closeSession(oldest[0], oldest[1]);
   }
 

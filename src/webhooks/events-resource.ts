@@ -14,7 +14,7 @@ import {
   ProtocolErrorCode,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
-import type { EventLog, StoredEvent } from './events.js';
+import { type EventLog, PLATFORM_DATA_NOTE, type StoredEvent } from './events.js';
 
 export const EVENTS_URI = 'crew://events';
 const RECENT_EVENTS = 30;
@@ -43,7 +43,7 @@ export function renderRecentEvents(events: StoredEvent[]): string {
       .join(', ');
     return `- ${event.createdAt} ${event.type} (${event.id})${fields ? ` ${fields}` : ''}`;
   });
-  return `${events.length} most recent events, newest first. list_events filters by kind, time and entity and shows full data.\n${lines.join('\n')}`;
+  return `${events.length} most recent events, newest first. list_events filters by kind, time and entity and shows full data.\n${PLATFORM_DATA_NOTE}\n${lines.join('\n')}`;
 }
 
 /** A 2026-07-28 instance: its updates go to the connection's subscriptions/listen streams. */

@@ -1,6 +1,7 @@
 // The webhook receiver: POST {id, type, createdAt, data} from the platform. It answers 2xx only
 // once the event is durable in the log (the platform retries anything else), and refuses what it
-// cannot trust: a bad or missing signature when a secret is set (timing-safe compare), a
+// cannot trust: every delivery when it has no secret (unless the operator explicitly allows
+// unsigned ones), a bad or missing signature (timing-safe compare), a
 // timestamp more than 5 minutes from now (a replayed capture), a body over 1 MiB (413, without
 // reading the rest).
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -14,8 +15,10 @@ export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
 
 export interface ReceiverOptions {
   log: { append(event: StoredEvent): Promise<AppendOutcome> };
-  /** The shared secret; null accepts unsigned deliveries. */
+  /** The shared secret; null refuses every delivery unless `allowUnsigned`. */
   secret: string | null;
+  /** Accept unsigned deliveries when there is no secret (--webhook-allow-unsigned). */
+  allowUnsigned?: boolean;
   logger: Logger;
   /** Injected for tests; defaults to the real clock. */
   now?: () => number;
@@ -52,6 +55,13 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookHandler 
     let rawBody: Buffer;
     let event: StoredEvent;
     try {
+      // Anyone who can reach the port could post events a model then reads: no secret, no events.
+      if (!secret && !options.allowUnsigned) {
+        throw new Refusal(
+          401,
+          'This receiver has no webhook secret, so it cannot verify deliveries: set --webhook-secret (or, knowingly, --webhook-allow-unsigned).',
+        );
+      }
       const timestamp = checkTimestamp(req.headers['x-webhook-timestamp'], now());
       rawBody = await readLimited(req, MAX_BODY_BYTES);
       if (secret) verifySignature(secret, timestamp, rawBody, req.headers['x-webhook-signature']);

@@ -49,10 +49,14 @@ export async function createWebhookEvents({
 }: WebhookEventsOptions): Promise<WebhookEvents> {
   const temporaryDir = config.eventsDir === null && sandbox !== null;
   const dir = config.eventsDir ?? (sandbox ? await sandboxEventsDir() : liveEventsDir());
-  const log = await FileEventLog.open(dir);
+  const { eventsMaxAgeDays, eventsMaxBytes, webhookAllowUnsigned } = config.security;
+  const log = await FileEventLog.open(dir, {
+    maxAgeMs: eventsMaxAgeDays * 24 * 60 * 60 * 1000,
+    maxBytes: eventsMaxBytes,
+  });
   // The sandbox delivers only to us, so a per-process random secret is enough to sign with.
   const secret = config.webhookSecret ?? (sandbox ? randomBytes(32).toString('hex') : null);
-  const receiver = createWebhookReceiver({ log, secret, logger });
+  const receiver = createWebhookReceiver({ log, secret, allowUnsigned: webhookAllowUnsigned, logger });
   let loopback: LoopbackReceiver | null = null;
   let subscription: WebhookView | null = null;
   const stops: (() => void)[] = [];
@@ -80,6 +84,13 @@ export async function createWebhookEvents({
       }
       const ownUrl = await receiverUrl(httpUrl);
       logger.info({ dir, receiver: ownUrl, signed: secret !== null }, 'webhook event log ready');
+      if (ownUrl && !secret) {
+        logger.warn(
+          webhookAllowUnsigned
+            ? 'the webhook receiver accepts unsigned deliveries (--webhook-allow-unsigned): anyone who can reach it can post events'
+            : 'the webhook receiver has no secret and refuses every delivery: set --webhook-secret',
+        );
+      }
       if (sandbox) {
         if (ownUrl) subscription = await subscribeSelf(platform, ownUrl, secret, logger, false);
       } else if (config.webhookPublicUrl) {
@@ -109,6 +120,8 @@ export async function createWebhookEvents({
       subscription = null;
       await loopback?.close();
       loopback = null;
+      // Deliveries being stored finish (and are fsync'ed) before the process goes.
+      await log.flush();
       if (temporaryDir) await rm(dir, { recursive: true, force: true });
     },
   };

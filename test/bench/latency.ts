@@ -53,7 +53,8 @@ export const latencySection: Section = {
     const { sandbox } = ctx;
     const env = liveEnv(sandbox);
     const stdio = await spawnStdio([], env);
-    const http = await spawnHttp([], env);
+    // One address sends everything here: the per-client rate limit would measure itself.
+    const http = await spawnHttp(['--rate-limit', '0'], env);
     track(http.process);
     const httpClient = await connectHttp(http.mcpUrl);
     const direct = await directGraphql(sandbox);

@@ -49,7 +49,8 @@ export const throughputSection: Section = {
   id: 'throughput',
   title: 'HTTP throughput and memory under concurrent clients',
   async run(ctx: BenchContext) {
-    const http = await spawnHttp([], liveEnv(ctx.sandbox));
+    // One address sends everything here: the per-client rate limit would measure itself.
+    const http = await spawnHttp(['--rate-limit', '0'], liveEnv(ctx.sandbox));
     track(http.process);
     const pid = http.process.pid as number;
     const rows: (string | number)[][] = [];

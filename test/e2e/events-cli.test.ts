@@ -109,7 +109,8 @@ describe('built CLI over stdio with the embedded sandbox', () => {
   it('uploads a local file by path as a FILE answer, lists it, and sees the crew.updated event', async () => {
     const path = join(dir, 'id-card.png');
     await writeFile(path, Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-    const { client, close } = await spawnStdio();
+    // Local files are read only under a directory the user allows.
+    const { client, close } = await spawnStdio(['--files-root', dir]);
     try {
       const target = await fileDataTypeOf(client);
       const { file } = await call(client, 'upload_crew_file', {

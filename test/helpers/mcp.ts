@@ -10,6 +10,7 @@ import { silentLogger } from '../../src/logger.js';
 import { packagePath } from '../../src/paths.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { buildServer } from '../../src/server.js';
+import { keepingProtoKey } from '../../src/transports/stdio.js';
 
 export const CLI = packagePath('dist', 'src', 'cli.js');
 
@@ -29,7 +30,8 @@ export async function connectInProcess(
   const app = await createApp(config, { transport: 'stdio', logger: silentLogger, sandbox, ...options });
   const server = buildServer(app);
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverTransport);
+  // As over stdio: a tool call's "__proto__" argument reaches the input guard.
+  await server.connect(keepingProtoKey(serverTransport));
   const client = new Client(
     { name: 'crew-mcp-test', version: '1.0.0' },
     { capabilities: options.capabilities ?? {} },
@@ -67,6 +69,8 @@ export interface SpawnedHttp {
   mcpUrl: string;
   baseUrl: string;
   stdout: () => string;
+  /** Everything the process wrote on stderr (its pino logs) so far. */
+  stderr: () => string;
   close(): Promise<void>;
 }
 
@@ -103,6 +107,7 @@ export async function spawnHttp(args: string[] = [], env: Record<string, string>
     mcpUrl,
     baseUrl: mcpUrl.replace(/\/mcp$/, ''),
     stdout: () => output,
+    stderr: () => errors,
     async close() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -112,14 +117,52 @@ export async function spawnHttp(args: string[] = [], env: Record<string, string>
   };
 }
 
-/** An MCP client over Streamable HTTP. `modern` pins the 2026-07-28 revision. */
-export async function connectHttp(mcpUrl: string, era: 'legacy' | 'modern' = 'legacy'): Promise<Client> {
+/**
+ * An MCP client over Streamable HTTP. `modern` pins the 2026-07-28 revision; `token` is sent as
+ * a Bearer token on every request (--auth bearer or oauth).
+ */
+export async function connectHttp(
+  mcpUrl: string,
+  era: 'legacy' | 'modern' = 'legacy',
+  token?: string,
+): Promise<Client> {
   const client = new Client(
     { name: 'crew-mcp-e2e', version: '1.0.0' },
     era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
   );
-  await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl)));
+  const authProvider = token ? { token: async () => token } : undefined;
+  await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider }));
   return client;
+}
+
+/**
+ * A raw JSON-RPC POST to an MCP URL as a 2025-11-25 client sends it, with a Bearer `token` and a
+ * session id when given: for what an SDK client would not send (a flood, a stolen session id).
+ */
+export function postJsonRpc(
+  mcpUrl: string,
+  body: unknown,
+  token?: string,
+  sessionId?: string,
+): Promise<Response> {
+  return fetch(mcpUrl, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(sessionId ? { 'mcp-session-id': sessionId } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** What a spawned server printed must hold none of these secrets, and no JWT at all. */
+export function secretsIn(output: string, secrets: readonly string[]): string[] {
+  const found = secrets.filter((secret) => output.includes(secret));
+  const jwt = output.match(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
+  return jwt ? [...found, 'a JWT'] : found;
 }
 
 /** The text of a tool result's first content block. */

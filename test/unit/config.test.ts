@@ -134,3 +134,124 @@ describe('config', () => {
     });
   });
 });
+
+describe('config: security (issue 11)', () => {
+  const TOKENS = { CREW_AUTH_TOKENS: `ci:${'a'.repeat(40)}` };
+
+  it('defaults to no auth on loopback, with limits, no local files and unsigned webhooks refused', () => {
+    const { security } = loadConfig(['http'], {});
+    expect(security).toEqual({
+      auth: { mode: 'none' },
+      publicUrl: null,
+      ratePerMinute: 600,
+      sessionsPerClient: 50,
+      filesRoots: [],
+      webhookAllowUnsigned: false,
+      eventsMaxAgeDays: 30,
+      eventsMaxBytes: 64 * 1024 * 1024,
+      shutdownTimeoutMs: 10_000,
+    });
+  });
+
+  it('refuses to serve http beyond loopback without an auth mode, saying how to enable one', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'crew.example.com']) {
+      expect(() => loadConfig(['http', '--host', host], {})).toThrow(ConfigError);
+      expect(() => loadConfig(['http', '--host', host], {})).toThrow(/--auth bearer .*--auth oauth/);
+    }
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) {
+      expect(loadConfig(['http', '--host', host], {}).security.auth.mode).toBe('none');
+    }
+    // stdio binds nothing.
+    expect(loadConfig(['--host', '0.0.0.0'], {}).security.auth.mode).toBe('none');
+    expect(loadConfig(['http', '--host', '0.0.0.0', '--auth', 'bearer'], TOKENS).security.auth.mode).toBe(
+      'bearer',
+    );
+  });
+
+  it('bearer mode takes tokens from the environment or a file, never from argv', () => {
+    expect(loadConfig(['http', '--auth', 'bearer'], TOKENS).security.auth).toEqual({
+      mode: 'bearer',
+      tokens: TOKENS.CREW_AUTH_TOKENS,
+      tokensFile: null,
+    });
+    expect(
+      loadConfig(['http', '--auth=bearer', '--auth-tokens-file', '/etc/crew/tokens'], {}).security.auth,
+    ).toEqual({ mode: 'bearer', tokens: null, tokensFile: '/etc/crew/tokens' });
+    expect(() => loadConfig(['http', '--auth', 'bearer'], {})).toThrow(
+      /CREW_AUTH_TOKENS.*--auth-tokens-file/,
+    );
+    expect(() => loadConfig(['http', '--auth-tokens', 'x'], {})).toThrow(/Unknown option "--auth-tokens"/);
+    expect(() => loadConfig(['http', '--auth', 'basic'], {})).toThrow(
+      /--auth must be one of none, bearer, oauth/,
+    );
+  });
+
+  it('oauth mode needs an issuer (https unless loopback) and, beyond loopback, the public URL', () => {
+    expect(
+      loadConfig(['http', '--auth', 'oauth', '--oauth-issuer', 'https://id.example.com/realms/acme/'], {})
+        .security.auth,
+    ).toEqual({ mode: 'oauth', issuer: 'https://id.example.com/realms/acme', jwksUrl: null });
+    expect(() => loadConfig(['http', '--auth', 'oauth'], {})).toThrow(/needs --oauth-issuer/);
+    expect(() =>
+      loadConfig(['http', '--auth', 'oauth', '--oauth-issuer', 'http://id.example.com'], {}),
+    ).toThrow(/must be an https URL/);
+    expect(
+      loadConfig(['http', '--auth', 'oauth', '--oauth-issuer', 'http://127.0.0.1:9000/realms/x'], {}).security
+        .auth.mode,
+    ).toBe('oauth');
+    const remote = [
+      'http',
+      '--host',
+      '0.0.0.0',
+      '--auth',
+      'oauth',
+      '--oauth-issuer',
+      'https://id.example.com',
+    ];
+    expect(() => loadConfig(remote, {})).toThrow(/needs --public-url/);
+    expect(loadConfig([...remote, '--public-url', 'https://crew.example.com'], {}).security.publicUrl).toBe(
+      'https://crew.example.com',
+    );
+  });
+
+  it('reads limits, retention and the shutdown bound, naming a bad value', () => {
+    const { security } = loadConfig(
+      [
+        '--rate-limit',
+        '60',
+        '--max-sessions-per-client',
+        '3',
+        '--events-max-age-days',
+        '7',
+        '--events-max-mb',
+        '2',
+        '--shutdown-timeout-ms',
+        '500',
+        '--webhook-allow-unsigned',
+      ],
+      {},
+    );
+    expect(security).toMatchObject({
+      ratePerMinute: 60,
+      sessionsPerClient: 3,
+      eventsMaxAgeDays: 7,
+      eventsMaxBytes: 2 * 1024 * 1024,
+      shutdownTimeoutMs: 500,
+      webhookAllowUnsigned: true,
+    });
+    expect(loadConfig([], { CREW_RATE_LIMIT: '0' }).security.ratePerMinute).toBe(0);
+    expect(() => loadConfig(['--rate-limit', 'lots'], {})).toThrow(/Rate limit .*whole number/);
+    expect(() => loadConfig(['--max-sessions-per-client', '0'], {})).toThrow(/Sessions per client/);
+  });
+
+  it('allows local files only under absolute roots, never /proc, /dev or /sys, and not over http', () => {
+    expect(loadConfig(['--files-root', '/home/me/docs, /srv/cv'], {}).security.filesRoots).toEqual([
+      '/home/me/docs',
+      '/srv/cv',
+    ]);
+    expect(() => loadConfig(['--files-root', 'docs'], {})).toThrow(/absolute directories/);
+    for (const root of ['/proc', '/proc/self', '/dev/', '/sys'])
+      expect(() => loadConfig(['--files-root', root], {})).toThrow(/never read/);
+    expect(() => loadConfig(['http', '--files-root', '/srv'], {})).toThrow(/stdio mode only/);
+  });
+});

@@ -9,7 +9,7 @@ import {
   RateLimitError,
   UpstreamServerError,
   UpstreamUnavailableError,
-  UserInputError,
+  ValidationError,
 } from '../../src/platform/errors.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
@@ -240,7 +240,9 @@ describe('errors', () => {
     const error = await platformFor(sandbox)
       .graphql.query(partial, {})
       .catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(UserInputError);
+    // The platform refused it: a ValidationError (nothing written), not a UserInputError, which
+    // would claim that nothing was sent.
+    expect(error).toBeInstanceOf(ValidationError);
     expect((error as Error).message).toMatch(/perPage/);
   });
 

@@ -16,6 +16,7 @@ let dir: string;
 let log: FileEventLog;
 let signed: LoopbackReceiver;
 let unsigned: LoopbackReceiver;
+let secretless: LoopbackReceiver;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'crew-mcp-receiver-test-'));
@@ -27,6 +28,11 @@ beforeAll(async () => {
   );
   const other = await FileEventLog.open(join(dir, 'unsigned'));
   unsigned = await startLoopbackReceiver(
+    createWebhookReceiver({ log: other, secret: null, allowUnsigned: true, logger: silentLogger }),
+    0,
+    silentLogger,
+  );
+  secretless = await startLoopbackReceiver(
     createWebhookReceiver({ log: other, secret: null, logger: silentLogger }),
     0,
     silentLogger,
@@ -36,6 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await signed?.close();
   await unsigned?.close();
+  await secretless?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -180,7 +187,16 @@ describe('webhook receiver', () => {
     expect((await fetch(signed.url.replace('/webhooks', '/other'), { method: 'POST' })).status).toBe(404);
   });
 
-  it('without a secret accepts unsigned deliveries (and still refuses stale ones)', async () => {
+  it('without a secret refuses every delivery unless unsigned ones are explicitly allowed', async () => {
+    const plain = delivery('evt_no_secret', null);
+    const answer = await post(secretless.url, plain.body, plain.headers);
+    expect(answer.status).toBe(401);
+    expect(answer.body).toMatch(/no webhook secret.*--webhook-secret.*--webhook-allow-unsigned/);
+    const signedAnyway = delivery('evt_no_secret_signed');
+    expect((await post(secretless.url, signedAnyway.body, signedAnyway.headers)).status).toBe(401);
+  });
+
+  it('with --webhook-allow-unsigned accepts unsigned deliveries (and still refuses stale ones)', async () => {
     const plain = delivery('evt_plain', null);
     expect((await post(unsigned.url, plain.body, plain.headers)).status).toBe(200);
     const stale = delivery('evt_plain_stale', null, Math.floor(Date.now() / 1000) - 3600);
