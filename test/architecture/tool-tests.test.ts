@@ -9,9 +9,6 @@
 //        object matcher; failure: the same with true / .toBeTruthy();
 //      - what reached the platform: `requestsDuring`, `seeing`, `operations`, `variablesOf`, or
 //        a `sent` / `stats` it reads (test/helpers/sent.ts, tool-requests.ts, sandbox.ts).
-//   A tool whose tests are being converted to their own file by another branch (CONVERTING
-//   below, with the file that covers it today) may instead be called by name in a test of that
-//   file until its own file exists; from then on rule 2 applies to it like to any other tool.
 // And every test case anywhere under test/ calls an assertion (`expect…`, `assert…`, or a
 // function of its file that does).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -20,17 +17,6 @@ import { describe, expect, it } from 'vitest';
 import { packagePath } from '../../src/paths.js';
 import { allTools } from '../../tools/index.js';
 import { missingFor, testCases } from '../helpers/test-cases.js';
-
-/** Tools whose per-tool test file another branch is writing, and the test file that covers them now. */
-const CONVERTING: Record<string, string> = {
-  upload_crew_file: 'test/tools/files-upload.test.ts',
-  list_crew_files: 'test/tools/files-upload.test.ts',
-  get_crew_file: 'test/tools/files-upload.test.ts',
-  create_webhook: 'test/tools/files-webhooks.test.ts',
-  list_webhooks: 'test/tools/files-webhooks.test.ts',
-  delete_webhook: 'test/tools/files-webhooks.test.ts',
-  list_events: 'test/e2e/events-in-process.test.ts',
-};
 
 function testFiles(dir = packagePath('test')): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -47,15 +33,6 @@ describe('every tool is tested', () => {
     '%s: a success and a failure, each inspecting what it sent',
     (name) => {
       const own = packagePath('test', 'tools', `${kebab(name)}.test.ts`);
-      const converting = CONVERTING[name];
-      if (!existsSync(own) && converting) {
-        const cases = testCases(readFileSync(packagePath(converting), 'utf8'));
-        expect(
-          cases.some((one) => one.literals.has(name)),
-          `${converting} calls ${name}`,
-        ).toBe(true);
-        return;
-      }
       expect(existsSync(own), `test/tools/${kebab(name)}.test.ts`).toBe(true);
       const source = readFileSync(own, 'utf8');
       expect(source, `the file calls ${name}`).toContain(`'${name}'`);
@@ -75,16 +52,6 @@ describe('every tool is tested', () => {
     const both = `it('a', async () => { const r = await see({}); expect(r.isError, r.text).toBe(false); expect(operations(r.sent)).toEqual(['q']); });
       it('b', async () => { const r = await see({}); expect(r).toMatchObject({ isError: true }); expect(r.sent).toEqual([]); });`;
     expect(missingFor(testCases(both))).toEqual([]);
-  });
-
-  it('the grace list names registered tools, and the file that covers each until its own lands', () => {
-    const names = allTools.map((tool) => tool.name);
-    for (const [name, file] of Object.entries(CONVERTING)) {
-      expect(names, name).toContain(name);
-      // Once test/tools/<tool>.test.ts exists the entry is no longer read (and may go).
-      if (!existsSync(packagePath('test', 'tools', `${kebab(name)}.test.ts`)))
-        expect(existsSync(packagePath(file)), file).toBe(true);
-    }
   });
 });
 
