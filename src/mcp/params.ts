@@ -27,8 +27,11 @@ export const breakPeriodEdit = z
   .optional()
   .describe('Cannot be changed');
 
-/** Deprecated no-op inputs (§4.4 rule 10): accepted, reported, never sent. */
-export const deprecatedNoop = z.array(z.string()).optional().describe('Deprecated, ignored');
+/**
+ * Deprecated no-op inputs (§4.4 rule 10): accepted, reported as dropped with what replaces them,
+ * never sent, and not shown in the tool list (wire-schema.ts leaves `deprecated` properties out).
+ */
+export const deprecatedNoop = z.array(z.string()).optional().meta({ deprecated: true });
 
 /**
  * RoleRequirementsInput. Every kind's shape is told in one description, far cheaper than a
