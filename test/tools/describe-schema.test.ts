@@ -47,7 +47,7 @@ describe('describe_schema', () => {
   it('is listed for a read-only key: it needs no scope', async () => {
     const { tools } = await suite.connected.client.listTools();
     const tool = tools.find((candidate) => candidate.name === 'describe_schema');
-    expect(tool?.description).toMatch(/Scope: none\.$/);
+    expect(tool?._meta?.['crew-mcp/scopes']).toEqual([]);
   });
 });
 
