@@ -41,7 +41,7 @@ export const deprecatedNoop = z.array(z.string()).optional().meta({ deprecated: 
 export const requirementsInput = z
   .looseObject({})
   .describe(
-    'dataType[{dataTypeId|dataTypeTitle,optionNames,condition ALL|ANY|NONE}], roleType{roleTypeId,condition EQUAL}, profile{profileIds,condition ANY|NONE}, ageRestriction{minAge,maxAge}, genderRestriction{genders}, distanceRestriction{maxDistanceKm}, labels[], tags[]',
+    'dataType[{dataTypeId|dataTypeTitle,optionNames,condition ALL|ANY|NONE}]; also roleType, profile, ageRestriction, genderRestriction, distanceRestriction, labels, tags',
   );
 
 export const addressInput = z.object({
@@ -62,7 +62,7 @@ export const dataTypeAnswerInput = z.object({
 
 export const crewProfileInput = z.object({
   profileId: z.string().optional(),
-  dataTypes: z.array(dataTypeAnswerInput).optional().describe('Answers; data type by id or uniqueId'),
+  dataTypes: z.array(dataTypeAnswerInput).optional().describe('Data type by id or uniqueId'),
 });
 
 // ------------------------------------------------------------------------------ outputs
