@@ -24,6 +24,15 @@ const job = (over: Record<string, unknown> = {}, role: Record<string, unknown> =
 
 const requirement = (dataType: Record<string, unknown>) => ({ requirements: { dataType: [dataType] } });
 
+/** A multi-day job of 2027-02-01 and 2027-02-02, 10:00-16:00 each; `first` and `second` override a day. */
+const twoDays = (first: Record<string, unknown> = {}, second: Record<string, unknown> = {}) => ({
+  multiDay: true,
+  jobs: [
+    job({ date: '2027-02-01', ...first }, { startTime: '2027-02-01T10:00', endTime: '2027-02-01T16:00' }),
+    job({ date: '2027-02-02', ...second }, { startTime: '2027-02-02T10:00', endTime: '2027-02-02T16:00' }),
+  ],
+});
+
 beforeAll(async () => {
   const boards = await boardsByZone(suite.sandbox);
   london = boards['Europe/London'] as string;
@@ -121,13 +130,7 @@ describe('create_jobs: what it sends', () => {
   });
 
   it('creates linked jobs that share one timezone (rule 3)', async () => {
-    const result = await suite.see('create_jobs', {
-      multiDay: true,
-      jobs: [
-        job({ date: '2027-02-01' }, { startTime: '2027-02-01T10:00', endTime: '2027-02-01T16:00' }),
-        job({ date: '2027-02-02' }, { startTime: '2027-02-02T10:00', endTime: '2027-02-02T16:00' }),
-      ],
-    });
+    const result = await suite.see('create_jobs', twoDays());
     expect(result.isError, result.text).toBe(false);
     expect(variablesOf(result.sent, 'createJobs')).toMatchObject({ input: { multiDay: true } });
     expect(result.data.jobs[1].multiDayJobId).toBe(result.data.jobs[0].multiDayJobId);
@@ -274,16 +277,7 @@ describe('create_jobs: refused before anything is sent', () => {
   });
 
   it('days of a multi-day job in different timezones (rule 3)', async () => {
-    const result = await suite.see('create_jobs', {
-      multiDay: true,
-      jobs: [
-        job({ date: '2027-02-01' }, { startTime: '2027-02-01T10:00', endTime: '2027-02-01T16:00' }),
-        job(
-          { date: '2027-02-02', timezone: 'Europe/Paris' },
-          { startTime: '2027-02-02T10:00', endTime: '2027-02-02T16:00' },
-        ),
-      ],
-    });
+    const result = await suite.see('create_jobs', twoDays({}, { timezone: 'Europe/Paris' }));
     expect(result.isError).toBe(true);
     expect(result.sent).toEqual([]);
     expect(result.text).toMatch(
@@ -293,16 +287,10 @@ describe('create_jobs: refused before anything is sent', () => {
   });
 
   it('days of a multi-day job on different boards (§2.1)', async () => {
-    const result = await suite.see('create_jobs', {
-      multiDay: true,
-      jobs: [
-        job({ date: '2027-02-01' }, { startTime: '2027-02-01T10:00', endTime: '2027-02-01T16:00' }),
-        job(
-          { date: '2027-02-02', boardId: newYork, timezone: 'Europe/London' },
-          { startTime: '2027-02-02T10:00', endTime: '2027-02-02T16:00' },
-        ),
-      ],
-    });
+    const result = await suite.see(
+      'create_jobs',
+      twoDays({}, { boardId: newYork, timezone: 'Europe/London' }),
+    );
     expect(result.isError).toBe(true);
     expect(result.sent).toEqual([]);
     expect(result.text).toMatch(
@@ -439,19 +427,10 @@ describe("create_jobs: the platform's answer where a fact cannot be read", () =>
   it("a day's zone unknown locally (key without jobs:read): the platform refuses the multi-day timezones", async () => {
     const writer = await suite.connectAs('jobs-write-only');
     try {
-      const result = await writer.see('create_jobs', {
-        multiDay: true,
-        jobs: [
-          job(
-            { boardId: newYork, timezone: undefined, date: '2027-02-01' },
-            { startTime: '2027-02-01T10:00', endTime: '2027-02-01T16:00' },
-          ),
-          job(
-            { boardId: newYork, timezone: 'Europe/London', date: '2027-02-02' },
-            { startTime: '2027-02-02T10:00', endTime: '2027-02-02T16:00' },
-          ),
-        ],
-      });
+      const result = await writer.see(
+        'create_jobs',
+        twoDays({ boardId: newYork, timezone: undefined }, { boardId: newYork, timezone: 'Europe/London' }),
+      );
       expect(result.isError).toBe(true);
       expect(result.text).toMatch(/The platform rejected the change; nothing was written/);
       expect(result.text).toMatch(/jobs\[1\]\.timezone: jobs of a multi-day job share one timezone/);
