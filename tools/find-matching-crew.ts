@@ -139,13 +139,13 @@ async function roleTarget(jobId: string, roleId: string, ctx: ToolContext): Prom
 }
 
 async function requirementsTarget(input: Input, ctx: ToolContext): Promise<Target> {
-  const raw = input.requirements as RoleRequirementsInput;
-  const shape = checkRequirementsShape(raw);
   const parsedWindow = parseMatchWindow(input);
-  stopOnErrors(
-    [...requirementShapeIssues(input.requirements, 'requirements'), ...shape.issues, ...parsedWindow.issues],
-    'find_matching_crew',
-  );
+  // The rule checks read each kind in the form it must have (dataType a list, ...): a kind of
+  // another form is refused first, as it would make them throw.
+  const kinds = requirementShapeIssues(input.requirements, 'requirements');
+  if (kinds.length > 0) stopOnErrors([...kinds, ...parsedWindow.issues], 'find_matching_crew');
+  const shape = checkRequirementsShape(input.requirements as RoleRequirementsInput);
+  stopOnErrors([...shape.issues, ...parsedWindow.issues], 'find_matching_crew');
   const window = parsedWindow.ok ? parsedWindow.value : undefined;
   const needsCatalogue = (shape.value.dataType ?? []).length > 0;
   const catalogue = needsCatalogue ? await ctx.lookups.dataTypes.get(ctx.signal) : null;
