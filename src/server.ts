@@ -112,11 +112,6 @@ export function selectTools(
   return { listed, refused };
 }
 
-/** The description a model reads: the tool's own words plus the scope it needs. */
-export function describeTool(tool: ToolDefinition): string {
-  return `${tool.description} Scope: ${tool.scopes.length ? tool.scopes.join(', ') : 'none'}.`;
-}
-
 function clientCanElicit(server: McpServer, mcp: ServerContext): boolean {
   const fromEnvelope = (mcp.mcpReq.envelope as Record<string, unknown> | undefined)?.[
     CLIENT_CAPABILITIES_META_KEY
@@ -279,7 +274,9 @@ export function buildServer(app: AppContext, instance: InstanceInfo = { longLive
       tool.name,
       {
         title: tool.title,
-        description: describeTool(tool),
+        // The scopes go to _meta, not into the description a model pays for in every conversation:
+        // a listed tool is one the key may use, and a refused call names the scope it lacks.
+        description: tool.description,
         inputSchema: wireSchema(tool.inputSchema, 'input'),
         outputSchema: wireSchema(tool.outputSchema, 'output'),
         annotations: { title: tool.title, ...tool.annotations },

@@ -39,8 +39,7 @@ interface Answer {
 export const createCrew = defineTool({
   name: 'create_crew',
   title: 'Create crew',
-  description:
-    'Create crew accounts with address and profile answers (profile.dataTypes: a data type by id or uniqueId, own or inherited global). Checked before sending; returns the new crew ids.',
+  description: 'Create crew members, with address and profile answers.',
   inputSchema: z.object({ crew: z.array(crewMember).min(1) }),
   outputSchema: z.object({ crew: z.array(crewSummarySchema), ...writeNotesSchema }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -28,7 +28,7 @@ const jobInput = z.object({
   title: z.string(),
   date: z.string(),
   uniqueId: z.string().optional(),
-  timezone: z.string().optional().describe("IANA; default: the board's"),
+  timezone: z.string().optional(),
   location: z.string().optional(),
   roles: z.array(roleInput),
 });
@@ -46,7 +46,7 @@ export const createJobs = defineTool({
   name: 'create_jobs',
   title: 'Create jobs',
   description:
-    "Create jobs with roles. Role start/end: local YYYY-MM-DDTHH:mm in the job's timezone, starting on the job's date. multiDay links the jobs as one multi-day job. Checked before sending.",
+    "Create jobs with roles. Role times: local YYYY-MM-DDTHH:mm in the job's timezone (default: the board's), on the job's date.",
   inputSchema: z.object({ jobs: z.array(jobInput).min(1), multiDay: z.boolean().optional() }),
   outputSchema: z.object({ jobs: z.array(jobViewSchema), ...writeNotesSchema }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -51,7 +51,7 @@ const inputSchema = z.object({
   limit: z.number().int().min(1).max(100).optional().describe('Default 20'),
   includeNearMisses: z.boolean().optional(),
   // Plain strings: a local check names the valid statuses, and an enum costs every conversation tokens.
-  statuses: z.array(z.string()).optional().describe('Crew statuses; default ACTIVE, APPROVED'),
+  statuses: z.array(z.string()).optional().describe('Default ACTIVE, APPROVED'),
 });
 type Input = z.output<typeof inputSchema>;
 
@@ -139,13 +139,13 @@ async function roleTarget(jobId: string, roleId: string, ctx: ToolContext): Prom
 }
 
 async function requirementsTarget(input: Input, ctx: ToolContext): Promise<Target> {
-  const raw = input.requirements as RoleRequirementsInput;
-  const shape = checkRequirementsShape(raw);
   const parsedWindow = parseMatchWindow(input);
-  stopOnErrors(
-    [...requirementShapeIssues(input.requirements, 'requirements'), ...shape.issues, ...parsedWindow.issues],
-    'find_matching_crew',
-  );
+  // The rule checks read each kind in the form it must have (dataType a list, ...): a kind of
+  // another form is refused first, as it would make them throw.
+  const kinds = requirementShapeIssues(input.requirements, 'requirements');
+  if (kinds.length > 0) stopOnErrors([...kinds, ...parsedWindow.issues], 'find_matching_crew');
+  const shape = checkRequirementsShape(input.requirements as RoleRequirementsInput);
+  stopOnErrors([...shape.issues, ...parsedWindow.issues], 'find_matching_crew');
   const window = parsedWindow.ok ? parsedWindow.value : undefined;
   const needsCatalogue = (shape.value.dataType ?? []).length > 0;
   const catalogue = needsCatalogue ? await ctx.lookups.dataTypes.get(ctx.signal) : null;
@@ -177,7 +177,7 @@ export const findMatchingCrew = defineTool({
   name: 'find_matching_crew',
   title: 'Find crew for a role',
   description:
-    "Crew who meet a role's requirements (verified options only) and are free at its time, ranked, with reasons; also who is booked elsewhere then, near misses and what no data can check. Give jobId+roleId (find_open_roles), or requirements as in create_jobs with optional startTime/endTime.",
+    'Who can work a role: crew meeting its requirements (verified options only) and free at its time, ranked with reasons, plus clashes and near misses. Give jobId+roleId, or requirements as in create_jobs with optional startTime/endTime.',
   inputSchema,
   outputSchema: matchingResultSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },

@@ -37,11 +37,11 @@ export const findOpenRoles = defineTool({
   name: 'find_open_roles',
   title: 'Find roles with open places',
   description:
-    "Roles still needing crew (quantity minus BOOKED) in a date range, soonest first, in each job's local time, with open/booked/pending counts and the jobId/roleId find_matching_crew takes. Default: the next 7 days.",
+    "Roles still needing crew (quantity minus BOOKED), soonest first, with the jobId/roleId find_matching_crew takes. from/to: each job's local days unless `timezone`; default the next 7 days.",
   inputSchema: z.object({
-    from: z.string().optional().describe("YYYY-MM-DD (each job's local day) or ISO date-time"),
+    from: z.string().optional(),
     to: z.string().optional(),
-    timezone: z.string().optional().describe('IANA zone for from/to'),
+    timezone: z.string().optional(),
     boardIds: z.array(z.string()).optional(),
   }),
   outputSchema,

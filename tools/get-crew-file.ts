@@ -6,7 +6,7 @@ import { crewFileSchema, toCrewFile, type UpstreamFile } from '../src/views/file
 export const getCrewFile = defineTool({
   name: 'get_crew_file',
   title: 'Get a crew file',
-  description: 'One uploaded file by id: owner, name, type, size, the data type it answers, download URL.',
+  description: 'One uploaded file: owner, name, type, size, data type answered, download URL.',
   inputSchema: z.object({ fileId: z.string().min(1).describe('From list_crew_files') }),
   outputSchema: z.object({ file: crewFileSchema }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },

@@ -8,7 +8,7 @@ export const getCrew = defineTool({
   name: 'get_crew',
   title: 'Get a crew member',
   description:
-    "One crew member with every profile and all its data types (own and inherited global ones, SCORING included), each with this member's answer and verified options.",
+    'One crew member: every profile and data type (own and inherited global), with the answers and verified options.',
   inputSchema: z.object({ crewId: z.number().int().describe('From list_crew') }),
   outputSchema: z.object({ crew: crewProfileSchema }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },

@@ -6,7 +6,7 @@ import { crewFileSchema, toCrewFile, type UpstreamFile } from '../src/views/file
 export const listCrewFiles = defineTool({
   name: 'list_crew_files',
   title: 'List crew files',
-  description: "A crew member's uploaded files: name, type, size, the data type each answers, download URL.",
+  description: "A crew member's uploaded files: name, type, size, data type answered, download URL.",
   inputSchema: z.object({ crewId: z.number().int() }),
   outputSchema: z.object({ files: z.array(crewFileSchema) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },

@@ -33,9 +33,9 @@ export const listCrewJobs = defineTool({
   name: 'list_crew_jobs',
   title: 'List crew jobs (assignments)',
   description:
-    'Assignments of crew to roles, with status and attendance. Filter by from/to (role times; a date is that day in `timezone`, default UTC), status, crew ids, job ids, crew-job ids.',
+    'Crew jobs (crew assigned to roles) with status and attendance. from/to match role times; dates are days in `timezone`, default UTC.',
   inputSchema: z.object({
-    from: z.string().optional().describe('YYYY-MM-DD or ISO date-time'),
+    from: z.string().optional(),
     to: z.string().optional(),
     timezone: z.string().optional(),
     status: z.array(crewJobStatusSchema).optional(),

@@ -14,13 +14,12 @@ import {
 export const listCrew = defineTool({
   name: 'list_crew',
   title: 'List crew',
-  description:
-    "Crew members (summary: id, name, email, status, profiles). Search by name or email, status, ids, updatedSince. get_crew shows one member's profile answers.",
+  description: "Crew members: id, name, email, status, profiles. get_crew shows one member's answers.",
   inputSchema: z.object({
     search: z.string().min(1).optional().describe('Part of a name or email'),
     status: z.array(crewStatusSchema).optional(),
     crewIds: z.array(z.number().int()).optional(),
-    updatedSince: z.string().datetime({ offset: true }).optional().describe('ISO date-time'),
+    updatedSince: z.string().datetime({ offset: true }).optional(),
     ...paginationInput,
   }),
   outputSchema: z.object({ crew: z.array(crewSummarySchema), page: pageInfoSchema }),

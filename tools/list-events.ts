@@ -36,10 +36,10 @@ export const listEvents = defineTool({
   name: 'list_events',
   title: 'List platform events',
   description:
-    'Job and crew changes the platform reported by webhook, newest first. Filter by types (job.created, or a family: job, crew, crew_job), since/until, entityId (job or crew id).',
+    'Job and crew changes reported by webhook, newest first. types: e.g. job.created or a family (job, crew, crew_job); entityId: job or crew id; dates: UTC days.',
   inputSchema: z.object({
     types: z.array(z.string()).optional(),
-    since: z.string().optional().describe('YYYY-MM-DD (UTC) or ISO date-time'),
+    since: z.string().optional(),
     until: z.string().optional(),
     entityId: z.union([z.string(), z.number()]).optional(),
     limit: z.number().int().min(1).max(500).default(50),

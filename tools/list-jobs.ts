@@ -18,11 +18,11 @@ export const listJobs = defineTool({
   name: 'list_jobs',
   title: 'List jobs',
   description:
-    "Jobs with their roles. Times are local to each job's timezone. Filter by from/to (a date means that whole day, in `timezone` if given, else each job's own), boards, job ids, crew-job status. No dates or ids: from today.",
+    "Jobs with roles, in each job's local time. from/to dates are whole days in `timezone`, else in each job's own; without dates or ids, from today.",
   inputSchema: z.object({
-    from: z.string().optional().describe('YYYY-MM-DD or ISO date-time'),
-    to: z.string().optional().describe('YYYY-MM-DD or ISO date-time'),
-    timezone: z.string().optional().describe('IANA zone for from/to'),
+    from: z.string().optional(),
+    to: z.string().optional(),
+    timezone: z.string().optional(),
     boardIds: z.array(z.string()).optional(),
     jobIds: z.array(z.string()).optional(),
     crewJobStatus: z.array(crewJobStatusSchema).optional().describe('Jobs having crew jobs in these states'),

@@ -28,10 +28,9 @@ const leaverSchema = z.object({
 export const listLeavers = defineTool({
   name: 'list_leavers',
   title: 'List leavers',
-  description:
-    'Crew who left the company, with when and why. Filter by from/to (dates are UTC days unless `timezone`).',
+  description: 'Crew who left, with when and why. from/to dates are UTC days unless `timezone`.',
   inputSchema: z.object({
-    from: z.string().optional().describe('YYYY-MM-DD or ISO date-time'),
+    from: z.string().optional(),
     to: z.string().optional(),
     timezone: z.string().optional(),
     ...paginationInput,

@@ -17,7 +17,7 @@ export function toWebhook(hook: z.output<typeof webhookSchema>): z.output<typeof
 export const listWebhooks = defineTool({
   name: 'list_webhooks',
   title: 'List webhook subscriptions',
-  description: 'Webhook subscriptions of this company: id, URL, event types.',
+  description: 'Webhook subscriptions: id, URL, event types.',
   inputSchema: z.object({}),
   outputSchema: z.object({ webhooks: z.array(webhookSchema) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },

@@ -41,7 +41,7 @@ export const updateCrew = defineTool({
   name: 'update_crew',
   title: 'Update a crew member',
   description:
-    'Update one crew member, by crewId or crewEmail: details, address, status and profile answers (profile.dataTypes by data type id or uniqueId). Fields given replace the old values. Returns the member and the answers written.',
+    'Update one crew member (crewId or crewEmail): details, address, status, profile answers. Given fields replace old values.',
   inputSchema: z.object({
     crewId: z.number().optional(),
     crewEmail: z.string().optional(),

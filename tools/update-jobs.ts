@@ -52,7 +52,7 @@ export const updateJobs = defineTool({
   name: 'update_jobs',
   title: 'Update jobs',
   description:
-    "Update jobs' title, location, timezone and roles (times are local wall-clock). An edit that changes pay as a side effect (a hidden pre-2026-09-21 break, a DST shift) is refused until confirmed. Returns the changed jobs and pay totals.",
+    "Update jobs' title, location, timezone and roles (local wall-clock times). Edits that change pay as a side effect (a pre-2026-09-21 role's hidden break, a DST shift) need the user's confirmation.",
   inputSchema: z.object({
     jobs: z.array(jobEdit).min(1),
     [CONFIRM]: z.boolean().optional().describe('The user accepted the pay changes'),

@@ -23,7 +23,7 @@ export const updateProfileDataTypes = defineTool({
   name: 'update_profile_data_types',
   title: 'Update profile data types',
   description:
-    "Set the title or uniqueId of a profile's own or inherited global data types (a global one changes for every profile). A uniqueId must be unique across the profile's data types. Returns the updated data types.",
+    "Rename a profile's own or inherited global data types (title, uniqueId); a global one changes for every profile.",
   inputSchema: z.object({
     profileId: z.string(),
     dataTypes: z

@@ -122,7 +122,7 @@ export const uploadCrewFile = defineTool({
   name: 'upload_crew_file',
   title: 'Upload a crew file',
   description:
-    'Upload a file (max 10 MiB) for a crew member; with dataTypeId or dataTypeUniqueId it becomes the answer to that FILE data type (get_crew). Content: `contentBase64` with `name`, or a local absolute `path` (stdio, inside --files-root).',
+    'Upload a file (max 10 MiB) for a crew member, optionally answering a FILE data type (dataTypeId or dataTypeUniqueId). Content: contentBase64 with name, or a local absolute path (stdio).',
   inputSchema: z.object({
     crewId: z.number().int(),
     path: z.string().optional(),

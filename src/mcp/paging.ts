@@ -4,17 +4,16 @@
 import { z } from 'zod';
 import { type PageRequest, type Pages, PLATFORM_MAX_PER_PAGE } from '../platform/pages.js';
 
+/**
+ * On every list tool, so each word here is paid four times: the names, bounds and defaults say
+ * it (allPages fetches from `page` on, up to maxItems; the server instructions say so once), and
+ * every result says which pages it holds and how to get more (`next`).
+ */
 export const paginationInput = {
-  page: z.number().int().min(1).default(1).describe('Page number, from 1'),
-  perPage: z
-    .number()
-    .int()
-    .min(1)
-    .max(PLATFORM_MAX_PER_PAGE)
-    .default(25)
-    .describe('Items per page, at most 100'),
-  allPages: z.boolean().default(false).describe('Fetch every page from `page` on, up to maxItems'),
-  maxItems: z.number().int().min(1).max(2000).default(500).describe('Bound for allPages'),
+  page: z.number().int().min(1).default(1),
+  perPage: z.number().int().min(1).max(PLATFORM_MAX_PER_PAGE).default(25),
+  allPages: z.boolean().default(false),
+  maxItems: z.number().int().min(1).max(2000).default(500),
 };
 
 export const pageInfoSchema = z.object({

@@ -27,8 +27,11 @@ export const breakPeriodEdit = z
   .optional()
   .describe('Cannot be changed');
 
-/** Deprecated no-op inputs (§4.4 rule 10): accepted, reported, never sent. */
-export const deprecatedNoop = z.array(z.string()).optional().describe('Deprecated, ignored');
+/**
+ * Deprecated no-op inputs (§4.4 rule 10): accepted, reported as dropped with what replaces them,
+ * never sent, and not shown in the tool list (wire-schema.ts leaves `deprecated` properties out).
+ */
+export const deprecatedNoop = z.array(z.string()).optional().meta({ deprecated: true });
 
 /**
  * RoleRequirementsInput. Every kind's shape is told in one description, far cheaper than a
@@ -38,7 +41,7 @@ export const deprecatedNoop = z.array(z.string()).optional().describe('Deprecate
 export const requirementsInput = z
   .looseObject({})
   .describe(
-    'dataType[{dataTypeId|dataTypeTitle,optionNames,condition ALL|ANY|NONE}], roleType{roleTypeId,condition EQUAL}, profile{profileIds,condition ANY|NONE}, ageRestriction{minAge,maxAge}, genderRestriction{genders}, distanceRestriction{maxDistanceKm}, labels[], tags[]',
+    'dataType[{dataTypeId|dataTypeTitle,optionNames,condition ALL|ANY|NONE}]; also roleType, profile, ageRestriction, genderRestriction, distanceRestriction, labels, tags',
   );
 
 export const addressInput = z.object({
@@ -59,7 +62,7 @@ export const dataTypeAnswerInput = z.object({
 
 export const crewProfileInput = z.object({
   profileId: z.string().optional(),
-  dataTypes: z.array(dataTypeAnswerInput).optional().describe('Answers; data type by id or uniqueId'),
+  dataTypes: z.array(dataTypeAnswerInput).optional().describe('Data type by id or uniqueId'),
 });
 
 // ------------------------------------------------------------------------------ outputs

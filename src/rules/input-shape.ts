@@ -82,6 +82,16 @@ function requirementFieldType(kind: string): GraphQLInputType | undefined {
 }
 
 /**
+ * The fields of a kind's input type, as the error that refuses its form shows them: the tool
+ * schema does not spell out every kind's shape (docs/TOOL-TEXT.md), so the error does.
+ */
+function fieldsOf(kind: string): string {
+  const type = requirementFieldType(kind);
+  const bare = type && getNullableType(type);
+  return isInputObjectType(bare) ? ` { ${Object.keys(bare.getFields()).join(', ')} }` : '';
+}
+
+/**
  * Unknown requirement kinds, kinds of the wrong JSON type, and fields a kind's input type does
  * not define (requirements.ts checks the rest).
  */
@@ -115,7 +125,7 @@ export function requirementShapeIssues(
           fix:
             key === 'dataType'
               ? 'Send dataType: [{ dataTypeId, optionNames: [...], condition: "ANY" }].'
-              : `Send ${key} as ${FORM[kind]}.`,
+              : `Send ${key} as ${FORM[kind]}${fieldsOf(key)}.`,
         }),
       );
     } else {

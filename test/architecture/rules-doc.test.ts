@@ -3,40 +3,11 @@
 // skips) when either document is missing, when a rule has no row or a row no rule, or when a row
 // names no client check, sandbox rule or test, or one that does not exist: a `file#name` must
 // declare `name` (function, method, class or constant), a `test file#title` must hold that test.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { packagePath } from '../../src/paths.js';
-import { testCases } from '../helpers/test-cases.js';
-
-function read(...parts: string[]): string {
-  const path = packagePath(...parts);
-  if (!existsSync(path)) throw new Error(`${parts.join('/')} is missing`);
-  return readFileSync(path, 'utf8');
-}
-
-/** The text of one section (`### 2.2 …` or `## 7. …`) up to the next heading of any level. */
-function section(doc: string, heading: RegExp): string {
-  const lines = doc.split('\n');
-  const start = lines.findIndex((line) => heading.test(line));
-  if (start < 0) throw new Error(`no section ${heading} in platform-api.md`);
-  const end = lines.findIndex((line, index) => index > start && /^#{2,3} /.test(line));
-  return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
-}
-
-/** Cells of each body row of the first Markdown table in `text`. */
-function tableRows(text: string): string[][] {
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('|'))
-    .slice(2)
-    .map((line) =>
-      line
-        .slice(1, -1)
-        .split('|')
-        .map((cell) => cell.trim()),
-    );
-}
+import { brokenTestRef, readDoc as read, refs, section, tableRows } from '../helpers/markdown.js';
 
 /** Every rule of the API document, by the key its RULES.md row starts with. */
 function documentRules(doc: string): string[] {
@@ -54,11 +25,6 @@ interface Row {
   client: string[];
   sandbox: string[];
   tests: string[];
-}
-
-/** The refs `file#name` of a cell (other backticked text is prose). */
-function refs(cell: string | undefined): string[] {
-  return [...(cell ?? '').matchAll(/`([^`]+#[^`]+)`/g)].map((match) => match[1] as string);
 }
 
 function rulesTable(text: string): Row[] {
@@ -103,11 +69,7 @@ function brokenRef(ref: string, kind: 'client' | 'sandbox' | 'test'): string | u
     return `${ref}: a client check lives in src/ (outside src/sandbox/) or tools/`;
   if (kind === 'sandbox' && !file.startsWith('src/sandbox/'))
     return `${ref}: a sandbox rule lives in src/sandbox/`;
-  if (kind === 'test') {
-    if (!file.startsWith('test/')) return `${ref}: a test lives in test/`;
-    const titles = testCases(read(file), file).map((one) => one.name);
-    return titles.includes(name) ? undefined : `${ref}: no test with this title`;
-  }
+  if (kind === 'test') return brokenTestRef(ref);
   return declared(file).has(name) ? undefined : `${ref}: ${file} declares no ${name}`;
 }
 

@@ -117,8 +117,11 @@ function shapedObject(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> 
     Object.entries(properties).map(([key, value]) => [key, shaped(value, depth + 1)]),
   );
   const record = fc.record(fields, { requiredKeys: schema.required ?? [] });
-  if (schema.additionalProperties === undefined || schema.additionalProperties === false) return record;
-  // A loose object (requirements): a few extra keys of any JSON.
+  // A loose object takes any keys: one that lists no properties (requirements and GraphQL variables,
+  // compacted to `type: object`), or one that allows more.
+  const loose = schema.properties === undefined || (schema.additionalProperties ?? false) !== false;
+  if (!loose) return record;
+  // A few extra keys of any JSON.
   return fc
     .tuple(
       record,

@@ -63,6 +63,10 @@ describe('create_crew: what it sends', () => {
   });
 
   it('leaves the deprecated attributes and skills out and says what replaces them (rule 10)', async () => {
+    // Accepted but not shown: the listed schema does not offer them to a model (docs/TOOL-TEXT.md).
+    const listed = JSON.stringify((await listedAs(suite, 'demo-admin', 'create_crew')).inputSchema);
+    expect(listed).toContain('"dataTypes"');
+    expect(listed).not.toMatch(/attributes|skills/);
     const result = await suite.see('create_crew', {
       crew: [member({ attributes: ['Tall'], skills: ['Cash handling'] })],
     });

@@ -24,6 +24,15 @@ const job = (over: Record<string, unknown> = {}, role: Record<string, unknown> =
 
 const requirement = (dataType: Record<string, unknown>) => ({ requirements: { dataType: [dataType] } });
 
+/** A multi-day job of 2027-02-01 and 2027-02-02, 10:00-16:00 each; `first` and `second` override a day. */
+const twoDays = (first: Record<string, unknown> = {}, second: Record<string, unknown> = {}) => ({
+  multiDay: true,
+  jobs: [
+    job({ date: '2027-02-01', ...first }, { startTime: '2027-02-01T10:00', endTime: '2027-02-01T16:00' }),
+    job({ date: '2027-02-02', ...second }, { startTime: '2027-02-02T10:00', endTime: '2027-02-02T16:00' }),
+  ],
+});
+
 beforeAll(async () => {
   const boards = await boardsByZone(suite.sandbox);
   london = boards['Europe/London'] as string;
@@ -121,13 +130,7 @@ describe('create_jobs: what it sends', () => {
   });
 
   it('creates linked jobs that share one timezone (rule 3)', async () => {
-    const result = await suite.see('create_jobs', {
-      multiDay: true,
-      jobs: [
-        job({ date: '2027-02-01' }, { startTime: '2027-02-01T10:00', endTime: '2027-02-01T16:00' }),
-        job({ date: '2027-02-02' }, { startTime: '2027-02-02T10:00', endTime: '2027-02-02T16:00' }),
-      ],
-    });
+    const result = await suite.see('create_jobs', twoDays());
     expect(result.isError, result.text).toBe(false);
     expect(variablesOf(result.sent, 'createJobs')).toMatchObject({ input: { multiDay: true } });
     expect(result.data.jobs[1].multiDayJobId).toBe(result.data.jobs[0].multiDayJobId);
@@ -274,22 +277,25 @@ describe('create_jobs: refused before anything is sent', () => {
   });
 
   it('days of a multi-day job in different timezones (rule 3)', async () => {
-    const result = await suite.see('create_jobs', {
-      multiDay: true,
-      jobs: [
-        job({ date: '2027-02-01' }, { startTime: '2027-02-01T10:00', endTime: '2027-02-01T16:00' }),
-        job(
-          { date: '2027-02-02', timezone: 'Europe/Paris' },
-          { startTime: '2027-02-02T10:00', endTime: '2027-02-02T16:00' },
-        ),
-      ],
-    });
+    const result = await suite.see('create_jobs', twoDays({}, { timezone: 'Europe/Paris' }));
     expect(result.isError).toBe(true);
     expect(result.sent).toEqual([]);
     expect(result.text).toMatch(
       /jobs\[1\]\.timezone: .* is in Europe\/Paris .* jobs\[0\] is in Europe\/London.*MULTI_DAY_TIMEZONE/s,
     );
     expect(result.text).toMatch(/§4\.4 rule 3/);
+  });
+
+  it('days of a multi-day job on different boards (§2.1)', async () => {
+    const result = await suite.see(
+      'create_jobs',
+      twoDays({}, { boardId: newYork, timezone: 'Europe/London' }),
+    );
+    expect(result.isError).toBe(true);
+    expect(result.sent).toEqual([]);
+    expect(result.text).toMatch(
+      /jobs\[1\]\.boardId: .* a multi-day job has one board\. \(§2\.1: a multi-day job belongs to exactly one board\) \[MULTI_DAY_BOARD\] Fix: Put every job of the multi-day job on one board/,
+    );
   });
 
   it('neither or both of dataTypeId and dataTypeTitle (§2.3, §7)', async () => {
@@ -330,14 +336,33 @@ describe('create_jobs: refused before anything is sent', () => {
     });
     expect(roleType.isError).toBe(true);
     expect(roleType.text).toMatch(
-      /roleType\.condition: condition "ANY" is not valid for a roleType requirement.*§2\.3 roleType: condition must be EQUAL/s,
+      /roleType\.condition: condition "ANY" is not valid for a roleType requirement.*§2\.3 roleType: condition must be EQUAL.*Fix: Use EQUAL/s,
     );
-    expect([...dataType.sent, ...roleType.sent]).toEqual([]);
+    const profile = await suite.see('create_jobs', {
+      jobs: [job({}, { requirements: { profile: { profileIds: ['1'], condition: 'ALL' } } })],
+    });
+    expect(profile.text).toMatch(
+      /profile\.condition: condition "ALL" is not valid for a profile requirement.*§2\.3 profile: .*Fix: Use one of ANY, NONE/s,
+    );
+    expect([...dataType.sent, ...roleType.sent, ...profile.sent]).toEqual([]);
   });
 
   it('an unknown requirement kind or a kind of the wrong form', async () => {
     const result = await suite.see('create_jobs', {
-      jobs: [job({}, { requirements: { dataTypes: [], labels: 'vip' } })],
+      jobs: [
+        job(
+          {},
+          {
+            requirements: {
+              dataTypes: [],
+              labels: 'vip',
+              genderRestriction: ['FEMALE'],
+              ageRestriction: 18,
+              distanceRestriction: { km: 5 },
+            },
+          },
+        ),
+      ],
     });
     expect(result.isError).toBe(true);
     expect(result.sent).toEqual([]);
@@ -345,6 +370,14 @@ describe('create_jobs: refused before anything is sent', () => {
       /requirements\.dataTypes: dataTypes is not a requirement kind.*Did you mean dataType\?/s,
     );
     expect(result.text).toMatch(/requirements\.labels: labels must be a list of strings/);
+    // The tool schema names these kinds without their fields: the error shows them (docs/TOOL-TEXT.md).
+    expect(result.text).toMatch(
+      /genderRestriction: genderRestriction must be an object\. .*Fix: Send genderRestriction as an object \{ genders \}\./,
+    );
+    expect(result.text).toMatch(/Fix: Send ageRestriction as an object \{ minAge, maxAge \}\./);
+    expect(result.text).toMatch(
+      /distanceRestriction\.km: DistanceRestrictionInput has no field "km"\..*Fix: Use only maxDistanceKm\./,
+    );
   });
 
   it('an ambiguous title, unknown titles and options, from the catalogue read once (every crew page) and reused', async () => {
@@ -394,19 +427,10 @@ describe("create_jobs: the platform's answer where a fact cannot be read", () =>
   it("a day's zone unknown locally (key without jobs:read): the platform refuses the multi-day timezones", async () => {
     const writer = await suite.connectAs('jobs-write-only');
     try {
-      const result = await writer.see('create_jobs', {
-        multiDay: true,
-        jobs: [
-          job(
-            { boardId: newYork, timezone: undefined, date: '2027-02-01' },
-            { startTime: '2027-02-01T10:00', endTime: '2027-02-01T16:00' },
-          ),
-          job(
-            { boardId: newYork, timezone: 'Europe/London', date: '2027-02-02' },
-            { startTime: '2027-02-02T10:00', endTime: '2027-02-02T16:00' },
-          ),
-        ],
-      });
+      const result = await writer.see(
+        'create_jobs',
+        twoDays({ boardId: newYork, timezone: undefined }, { boardId: newYork, timezone: 'Europe/London' }),
+      );
       expect(result.isError).toBe(true);
       expect(result.text).toMatch(/The platform rejected the change; nothing was written/);
       expect(result.text).toMatch(/jobs\[1\]\.timezone: jobs of a multi-day job share one timezone/);

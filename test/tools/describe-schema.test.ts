@@ -31,6 +31,32 @@ describe('describe_schema', () => {
     expect(enumeration).toMatch(/^enum DTType: .*SCORING/);
   });
 
+  it('shows the input rules the tool schemas leave out (docs/TOOL-TEXT.md), without calling the platform', async () => {
+    suite.sandbox.resetStats();
+    const names = [
+      'CreateJobsInput',
+      'RoleTypeRequirementInput',
+      'ProfileRequirementInput',
+      'GenderRestrictionInput',
+      'UpdateRoleInput',
+      'DataTypeAnswerInput',
+    ];
+    const result = await suite.connected.client.callTool({ name: 'describe_schema', arguments: { names } });
+    expect(result.isError).toBeFalsy();
+    const [multiDay, roleType, profile, gender, roleEdit, answer] = (
+      result.structuredContent as { definitions: string[] }
+    ).definitions;
+    expect(multiDay).toMatch(
+      /multiDay Boolean=false \(the jobs form one multi-day job; they must then share one timezone and board\)/,
+    );
+    expect(roleType).toMatch(/condition RequirementCondition! \(must be EQUAL\)/);
+    expect(profile).toMatch(/profileIds \[ID!\]!; condition RequirementCondition! \(ANY or NONE\)/);
+    expect(gender).toMatch(/genders \[Gender!\]!/);
+    expect(roleEdit).toMatch(/breakPeriod cannot be changed/);
+    expect(answer).toMatch(/by id or by uniqueId \(exactly one\); own or inherited global data types/);
+    expect(suite.sandbox.stats.graphqlRequests).toBe(0);
+  });
+
   it('names unknown entries and suggests close ones', async () => {
     suite.sandbox.resetStats();
     const result = await suite.connected.client.callTool({
@@ -47,7 +73,7 @@ describe('describe_schema', () => {
   it('is listed for a read-only key: it needs no scope', async () => {
     const { tools } = await suite.connected.client.listTools();
     const tool = tools.find((candidate) => candidate.name === 'describe_schema');
-    expect(tool?.description).toMatch(/Scope: none\.$/);
+    expect(tool?._meta?.['crew-mcp/scopes']).toEqual([]);
   });
 });
 

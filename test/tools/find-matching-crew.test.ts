@@ -107,6 +107,8 @@ describe('find_matching_crew: what it sends', () => {
       ],
       [{ requirements: { roleType: { roleTypeId: '105', condition: 'ANY' } } }, /roleType[\s\S]*EQUAL/],
       [{ requirements: { agerestriction: { minAge: 18 } } }, /agerestriction is not a requirement kind/],
+      // Found by the fuzz suite (seed 107204139): a kind of the wrong form reached the rule checks.
+      [{ requirements: { dataType: {} } }, /dataType must be a list of objects[\s\S]*Fix: Send dataType: \[/],
       [{ requirements: {}, startTime: '2026-11-28T18:00', timezone: 'Europe/London' }, /endTime is missing/],
       [{ requirements: {}, statuses: [] }, /statuses is empty/],
       [

@@ -146,6 +146,6 @@ describe('list_jobs: declaration', () => {
       (candidate: Any) => candidate.name === 'list_jobs',
     );
     expect(tool?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
-    expect(tool?.description).toMatch(/Scope: jobs:read\./);
+    expect(tool?._meta?.['crew-mcp/scopes']).toEqual(['jobs:read']);
   });
 });

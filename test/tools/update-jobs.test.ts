@@ -415,7 +415,7 @@ describe('update_jobs: declaration', () => {
         idempotentHint: true,
         openWorldHint: true,
       });
-      expect(tool?.description).toMatch(/Scope: jobs:write, jobs:read\./);
+      expect(tool?._meta?.['crew-mcp/scopes']).toEqual(['jobs:write', 'jobs:read']);
     } finally {
       await admin.close();
     }

@@ -55,8 +55,15 @@ describe('tool list budget', () => {
     const tool = tools.find((candidate) => candidate.name === 'get_crew') as ListedTool;
     const view = JSON.parse(modelView(tool));
     expect(Object.keys(view)).toEqual(['name', 'description', 'inputSchema']);
-    expect(view.description).toMatch(/Scope: crew:read\.$/);
     expect(countTokens(modelView(tool))).toBeGreaterThan(countTokens(tool.description ?? ''));
+  });
+
+  it('keeps the scopes out of what a model reads: they are metadata for clients', () => {
+    const tool = tools.find((candidate) => candidate.name === 'get_crew') as ListedTool & {
+      _meta?: Record<string, unknown>;
+    };
+    expect(tool._meta?.['crew-mcp/scopes']).toEqual(['crew:read']);
+    expect(modelView(tool)).not.toMatch(/crew:read|Scope/);
   });
 });
 

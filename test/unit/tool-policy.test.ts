@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../../src/config.js';
 import { defineTool, type ToolDefinition } from '../../src/mcp/define-tool.js';
-import { checkToolNames, describeTool, selectTools } from '../../src/server.js';
+import { checkToolNames, selectTools } from '../../src/server.js';
 
 function fakeTool(
   name: string,
@@ -86,12 +86,6 @@ describe('selectTools', () => {
     );
     expect(names(selection.listed)).not.toContain('list_things');
     expect(selection.refused).toContainEqual({ tool: tools[0], reason: 'schema differs' });
-  });
-
-  it('names the scope in the description a model reads', () => {
-    expect(describeTool(tools[3] as ToolDefinition)).toBe(
-      'update_person does a thing. Scope: crew:write, crew:read.',
-    );
   });
 
   it('refuses unknown names in --tools and --exclude-tools, naming the nearest tool', () => {

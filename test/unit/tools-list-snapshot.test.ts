@@ -27,7 +27,7 @@ function toolTable(list: ListedTool[]): string {
         ? 'write (overwrites)'
         : 'write';
     const scopes = ((tool._meta?.['crew-mcp/scopes'] as string[] | undefined) ?? []).join(' ');
-    const description = (tool.description ?? '').replace(/ Scope: .*$/, '').replaceAll('|', '\\|');
+    const description = (tool.description ?? '').replaceAll('|', '\\|');
     return `| \`${tool.name}\` | ${tool._meta?.['crew-mcp/toolset']} | ${kind} | ${scopes} | ${description} |`;
   });
   return ['| tool | toolset | kind | scope | what it does |', '|---|---|---|---|---|', ...rows].join('\n');
