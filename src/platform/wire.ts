@@ -1,0 +1,106 @@
+// How the platform client puts a request on the wire: Node's own http and https modules over
+// keep-alive agents. fetch (undici) did the same job for about 0.3 ms more CPU per request and
+// some 20 ms of initialisation at start (BENCHMARKS.md: per-call overhead, cold start), paid by
+// every tool call and every start. A `fetch` given to the platform client (tests that reshape
+// answers) is used through the same interface, and so is fetch for the one body node:http
+// cannot send as it is: the multipart FormData of a file upload.
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+
+export interface WireRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string | URLSearchParams | FormData;
+  signal?: AbortSignal;
+}
+
+export interface WireResponse {
+  status: number;
+  /** A response header, null when absent. */
+  header(name: string): string | null;
+  /** The whole body as text. */
+  text(): Promise<string>;
+  /** Let the body go unread. */
+  discard(): Promise<void>;
+}
+
+export type Wire = (request: WireRequest) => Promise<WireResponse>;
+
+/** Through a fetch implementation (global fetch when none is given, looked up only when used). */
+export function fetchWire(fetchImpl?: typeof fetch): Wire {
+  return async ({ method, url, headers, body, signal }) => {
+    const response = await (fetchImpl ?? fetch)(url, { method, headers, body, signal });
+    return {
+      status: response.status,
+      header: (name) => response.headers.get(name),
+      text: () => response.text(),
+      discard: async () => {
+        await response.body?.cancel();
+      },
+    };
+  };
+}
+
+/**
+ * Idle connections are kept 4 s (undici's default), or less when the server announces a shorter
+ * keep-alive: reusing one the server is closing would fail a write whose outcome is then unknown.
+ */
+const IDLE_SOCKET_MS = 4000;
+let agents: { http: HttpAgent; https: HttpsAgent } | null = null;
+
+function agentsFor(): { http: HttpAgent; https: HttpsAgent } {
+  agents ??= {
+    http: new HttpAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+    https: new HttpsAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+  };
+  return agents;
+}
+
+function answerOf(response: IncomingMessage): WireResponse {
+  return {
+    status: response.statusCode ?? 0,
+    header: (name) => {
+      const value = response.headers[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+    async text() {
+      response.setEncoding('utf8');
+      let text = '';
+      // An abort or a connection lost while the body arrives rejects here, as fetch's text() does.
+      for await (const chunk of response) text += chunk;
+      return text;
+    },
+    async discard() {
+      response.resume();
+    },
+  };
+}
+
+/** Over node:http(s); multipart bodies go through fetch. */
+export const nodeWire: Wire = (request) => {
+  const { method, url, headers, body, signal } = request;
+  if (body !== undefined && typeof body !== 'string' && !(body instanceof URLSearchParams)) {
+    return fetchWire()(request);
+  }
+  const target = new URL(url);
+  const secure = target.protocol === 'https:';
+  if (!secure && target.protocol !== 'http:') {
+    return Promise.reject(new Error(`Unsupported protocol ${target.protocol} in ${target.origin}.`));
+  }
+  const text = body === undefined ? undefined : String(body);
+  return new Promise((resolve, reject) => {
+    const outgoing = (secure ? httpsRequest : httpRequest)(
+      target,
+      {
+        method,
+        headers: text === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(text) },
+        agent: secure ? agentsFor().https : agentsFor().http,
+        signal,
+      },
+      (response) => resolve(answerOf(response)),
+    );
+    outgoing.once('error', reject);
+    outgoing.end(text);
+  });
+};
