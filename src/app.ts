@@ -15,7 +15,7 @@ import { type LiveSchemaPlan, readLiveSchema } from './mcp/live-schema.js';
 import { type Credentials, tokenUrlFor } from './platform/auth.js';
 import { createPlatform, type Platform } from './platform/client.js';
 import { createContextSurface, type ResourcesOptions } from './resources/index.js';
-import { startSandbox } from './sandbox/server.js';
+import type { SigningKeyPair } from './sandbox/signing-keys.js';
 import type { RunningSandbox } from './sandbox/types.js';
 import type { AppContext } from './server.js';
 import { checkToolNames, chosenByConfig, selectTools } from './server.js';
@@ -43,6 +43,8 @@ export interface AppOptions {
   resources?: ResourcesOptions;
   /** Use this running sandbox instead of starting one (tests, benchmarks). */
   sandbox?: RunningSandbox;
+  /** Signing keys for the sandbox this app starts, generation begun early by the CLI (startSandbox). */
+  sandboxSigningKeys?: Promise<SigningKeyPair>;
 }
 
 /** The registry's tools as this configuration offers them (app.ts is the one place besides the registry that knows them). */
@@ -61,7 +63,7 @@ export interface Upstream {
 /** Where the platform is: live credentials, or a sandbox key (starting the sandbox when needed). */
 export async function resolveUpstream(
   config: Config,
-  options: Pick<AppOptions, 'sandbox' | 'logger'>,
+  options: Pick<AppOptions, 'sandbox' | 'logger' | 'sandboxSigningKeys'>,
 ): Promise<Upstream> {
   if (config.upstream.kind === 'live') {
     const { clientId, clientSecret, authUrl, realm, apiUrl } = config.upstream;
@@ -72,7 +74,16 @@ export async function resolveUpstream(
       ownSandbox: false,
     };
   }
-  const sandbox = options.sandbox ?? (await startSandbox({ host: '127.0.0.1', port: 0 }));
+  // Loaded only here: a server against a live platform never evaluates the sandbox.
+  const sandbox =
+    options.sandbox ??
+    (await (
+      await import('./sandbox/server.js')
+    ).startSandbox({
+      host: '127.0.0.1',
+      port: 0,
+      signingKeys: options.sandboxSigningKeys,
+    }));
   const keyName = config.upstream.sandboxKey;
   const key = sandbox.keys.find((candidate) => candidate.clientId === keyName);
   if (!key) {
@@ -198,7 +209,10 @@ async function assemble(
     calls: new InFlightCalls(),
     sandbox,
     grantedScopes,
-    schema: schemaPlan?.schema ?? schemaModel(),
+    // Our model is built when a tool first needs it (describe_schema, graphql_query).
+    get schema() {
+      return schemaPlan?.schema ?? schemaModel();
+    },
     schemaPlan,
     routes: events.routes,
     registerSurface(server, instance) {

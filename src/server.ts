@@ -141,7 +141,10 @@ function toolContext(
     mcp,
     canElicit: clientCanElicit(server, mcp),
     transport: app.transport,
-    schema: app.schema,
+    // Read when a tool asks (building our schema model is not free): a getter, not a copy.
+    get schema() {
+      return app.schema;
+    },
     grantedScopes: app.grantedScopes,
     filesRoots: app.config.security.filesRoots,
     async progress(progress, total, message) {

@@ -62,7 +62,8 @@ function emptySelection(document: DocumentNode): boolean {
 export function adaptDocument(
   document: string,
   live: GraphQLSchema,
-  model: GraphQLSchema = schemaModel(),
+  /** Our model, which says whether a missing field may be left out; built only when one is missing. */
+  model?: GraphQLSchema,
 ): DocumentAdaptation {
   let ast = parse(document);
   const dropped = new Set<string>();
@@ -83,7 +84,7 @@ export function adaptDocument(
         continue;
       }
       const [, fieldName, typeName] = match as unknown as [string, string, string];
-      const reason = neededBecause(model, typeName, fieldName);
+      const reason = neededBecause(model ?? schemaModel(), typeName, fieldName);
       if (reason) problems.push(reason);
       else {
         removable.add(node);
@@ -176,6 +177,9 @@ export async function readLiveSchema(
   return {
     schema,
     plan: planForLiveSchema(schema, tools, sharedDocuments),
-    differences: compareSchemas(schemaModel(), schema),
+    // Read by `crew-mcp check` only: the server does not build our model at start for it.
+    get differences() {
+      return compareSchemas(schemaModel(), schema);
+    },
   };
 }

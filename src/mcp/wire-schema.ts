@@ -29,22 +29,18 @@ export function compactJsonSchema(schema: unknown): unknown {
   return result;
 }
 
-const cache = new WeakMap<z.ZodType, { input: JsonSchema; output: JsonSchema }>();
+type Io = 'input' | 'output';
 
-function converted(schema: z.ZodType): { input: JsonSchema; output: JsonSchema } {
-  let entry = cache.get(schema);
-  if (!entry) {
-    entry = {
-      input: compactJsonSchema(
-        z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' }),
-      ) as JsonSchema,
-      output: compactJsonSchema(
-        z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output' }),
-      ) as JsonSchema,
-    };
-    cache.set(schema, entry);
+const cache = { input: new WeakMap<z.ZodType, JsonSchema>(), output: new WeakMap<z.ZodType, JsonSchema>() };
+
+/** The JSON Schema of one side of a zod schema, converted on first use (tools/list asks for one side of each). */
+function converted(schema: z.ZodType, io: Io): JsonSchema {
+  let json = cache[io].get(schema);
+  if (!json) {
+    json = compactJsonSchema(z.toJSONSchema(schema, { target: 'draft-2020-12', io })) as JsonSchema;
+    cache[io].set(schema, json);
   }
-  return entry;
+  return json;
 }
 
 const wrappers = {
@@ -56,7 +52,7 @@ const wrappers = {
  * The schema to register with the SDK: zod validation, after the input guard (unknown keys,
  * out-of-range integers, invalid text: input-guard.ts), and a compact, cached JSON Schema.
  */
-export function wireSchema(schema: z.ZodType, role: 'input' | 'output'): StandardSchemaWithJSON {
+export function wireSchema(schema: z.ZodType, role: Io): StandardSchemaWithJSON {
   let wrapper = wrappers[role].get(schema);
   if (!wrapper) {
     const standard = schema['~standard'];
@@ -69,8 +65,8 @@ export function wireSchema(schema: z.ZodType, role: 'input' | 'output'): Standar
           return guarded.length > 0 ? { issues: guarded } : standard.validate(value);
         },
         jsonSchema: {
-          input: () => converted(schema).input,
-          output: () => converted(schema).output,
+          input: () => converted(schema, 'input'),
+          output: () => converted(schema, 'output'),
         },
       },
     } as StandardSchemaWithJSON;
