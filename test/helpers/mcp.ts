@@ -12,7 +12,8 @@ import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { buildServer } from '../../src/server.js';
 import { keepingProtoKey } from '../../src/transports/stdio.js';
 
-export const CLI = packagePath('dist', 'src', 'cli.js');
+/** What users run: the bundled CLI (scripts/bundle-cli.mjs), as npm's bin and the MCPB manifest name it. */
+export const CLI = packagePath('dist', 'bin', 'crew-mcp.js');
 
 export interface Connected {
   client: Client;
