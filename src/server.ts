@@ -43,6 +43,11 @@ export interface InstanceInfo {
   longLived: boolean;
   /** The authenticated HTTP caller this instance serves (--auth bearer|oauth); its scopes pick the tools. */
   authInfo?: AuthInfo;
+  /**
+   * The instance serves one tools/list or tools/call (a 2026-07-28 HTTP request): it registers
+   * the tools only, as the resources and prompts cannot be reached through it.
+   */
+  toolsOnly?: boolean;
 }
 
 /** What a server instance is built from (the app, src/app.ts, provides it). */
@@ -129,7 +134,7 @@ function toolContext(
   app: AppContext,
   server: McpServer,
   mcp: ServerContext,
-  shutdown: AbortSignal,
+  signal: AbortSignal,
 ): ToolContext {
   const progressToken = mcp.mcpReq._meta?.progressToken;
   return {
@@ -137,7 +142,8 @@ function toolContext(
     lookups: app.lookups,
     events: app.events,
     logger: app.logger,
-    signal: AbortSignal.any([mcp.mcpReq.signal, shutdown]),
+    // Aborted by the client's cancellation or by shutdown (InFlightCalls links the two).
+    signal,
     mcp,
     canElicit: clientCanElicit(server, mcp),
     transport: app.transport,
@@ -213,8 +219,9 @@ async function runTool(
     );
   }
   const outcome = await app.calls.run(
-    (shutdown) => execute(app, server, tool, input, mcp, shutdown),
+    (signal) => execute(app, server, tool, input, mcp, signal),
     () => ({ result: cutResult(tool, input), outcome: 'cut by shutdown' }),
+    mcp.mcpReq.signal,
   );
   audit(app, tool, mcp, outcome.outcome);
   return outcome.result;
@@ -226,7 +233,7 @@ async function execute(
   tool: ToolDefinition,
   input: unknown,
   mcp: ServerContext,
-  shutdown: AbortSignal,
+  signal: AbortSignal,
 ): Promise<{ result: CallToolResult | InputRequiredResult; outcome: string }> {
   const started = Date.now();
   try {
@@ -240,7 +247,7 @@ async function execute(
         `${tool.name} needs the scope ${clientScopeFor(tool)}, which this caller's token lacks.`,
       );
     }
-    const outcome = await tool.handler(input as never, toolContext(app, server, mcp, shutdown));
+    const outcome = await tool.handler(input as never, toolContext(app, server, mcp, signal));
     if (isInputRequiredResult(outcome)) return { result: outcome, outcome: 'input required' };
     app.logger.info({ tool: tool.name, ms: Date.now() - started }, 'tool call');
     return {
@@ -302,7 +309,7 @@ export function buildServer(app: AppContext, instance: InstanceInfo = { longLive
   }
   for (const { tool } of app.selection.refused) register(tool).disable();
   explainRefusedCalls(server, { listed: app.selection.listed, refused });
-  if (callerMayRead(caller)) app.registerSurface(server, instance);
+  if (callerMayRead(caller) && !instance.toolsOnly) app.registerSurface(server, instance);
   return server;
 }
 
