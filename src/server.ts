@@ -44,10 +44,10 @@ export interface InstanceInfo {
   /** The authenticated HTTP caller this instance serves (--auth bearer|oauth); its scopes pick the tools. */
   authInfo?: AuthInfo;
   /**
-   * The instance serves one tools/list or tools/call (a 2026-07-28 HTTP request): it registers
-   * the tools only, as the resources and prompts cannot be reached through it.
+   * The instance serves one tools/list (`all`) or tools/call (the tool's name), a 2026-07-28 HTTP
+   * request: it registers those tools only, as nothing else can be reached through it.
    */
-  toolsOnly?: boolean;
+  reach?: { tools: 'all' | string };
 }
 
 /** What a server instance is built from (the app, src/app.ts, provides it). */
@@ -300,16 +300,19 @@ export function buildServer(app: AppContext, instance: InstanceInfo = { longLive
   // A caller's token scopes narrow the selection: what it may not use is not listed, and a call
   // is refused (over HTTP the transport answers it with 403 insufficient_scope first).
   const caller = instance.authInfo;
-  const refused = [...app.selection.refused];
+  const reached = instance.reach?.tools ?? 'all';
+  const registers = (tool: ToolDefinition) => reached === 'all' || tool.name === reached;
+  const refused = app.selection.refused.filter(({ tool }) => registers(tool));
   for (const tool of app.selection.listed) {
+    if (!registers(tool)) continue;
     const registered = register(tool);
     if (callerMayUse(caller, tool)) continue;
     registered.disable();
     refused.push({ tool, reason: `this caller's token lacks the scope ${clientScopeFor(tool)}` });
   }
-  for (const { tool } of app.selection.refused) register(tool).disable();
+  for (const { tool } of app.selection.refused) if (registers(tool)) register(tool).disable();
   explainRefusedCalls(server, { listed: app.selection.listed, refused });
-  if (callerMayRead(caller) && !instance.toolsOnly) app.registerSurface(server, instance);
+  if (callerMayRead(caller) && !instance.reach) app.registerSurface(server, instance);
   return server;
 }
 

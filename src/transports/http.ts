@@ -24,7 +24,7 @@ import { buildServer } from '../server.js';
 import { VERSION } from '../version.js';
 import { createAuthGate } from './auth.js';
 import { LegacySessions } from './legacy-sessions.js';
-import { callsToolsOnly, serveModernRequest, webRequestOf } from './modern-requests.js';
+import { reachOf, serveModernRequest, webRequestOf } from './modern-requests.js';
 import { RateLimiter } from './rate-limit.js';
 
 export type { RouteHandler } from './routes.js';
@@ -132,13 +132,13 @@ export async function startHttp(app: App): Promise<RunningHttp> {
   const toolScopes = new Map(app.selection.listed.map((tool) => [tool.name, clientScopeFor(tool)]));
   const gate = await createAuthGate(app.config, toolScopes, app.logger);
   const limiter = new RateLimiter(security.ratePerMinute);
-  // One instance per 2026-07-28 request; a tools/* request's has no resources or prompts to reach.
+  // One instance per 2026-07-28 request, with what that request can reach (a tools/call: its tool).
   const handler = createMcpHandler(
     (context) =>
       buildServer(app, {
         longLived: false,
         authInfo: context?.authInfo,
-        toolsOnly: callsToolsOnly(context?.requestInfo),
+        reach: reachOf(context?.requestInfo),
       }),
     {
       legacy: 'reject',

@@ -1,13 +1,13 @@
 // 2026-07-28 clients over Streamable HTTP: the SDK's handler (createMcpHandler) serves each POST
 // with a server instance built for it. Two costs of that per request are ours to avoid, found by
 // profiling 16 clients: the SDK's Node adapter (toNodeHandler) built a second web Request from
-// the body we had already read, and every instance registered the resources and prompts, which
-// a tools/* request cannot reach. Here the one Request is built once, handed to the SDK, and
-// remembers its JSON-RPC method for the server factory.
+// the body we had already read, and every instance registered every tool, resource and prompt,
+// where a tools/call reaches one tool. Here the one Request is built once, handed to the SDK,
+// and remembers its JSON-RPC method (and tool) for the server factory.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo, McpHttpHandler } from '@modelcontextprotocol/server';
 
-const methods = new WeakMap<Request, string>();
+const methods = new WeakMap<Request, { method: string; tool?: string }>();
 
 /**
  * The web Request of a /mcp POST whose body was read and parsed already, aborted when the client
@@ -30,15 +30,23 @@ export function webRequestOf(req: IncomingMessage, res: ServerResponse, body: un
     headers,
     signal: abort.signal,
   });
-  const method = (body as { method?: unknown } | null)?.method;
-  if (typeof method === 'string') methods.set(request, method);
+  const { method, params } = (body ?? {}) as { method?: unknown; params?: { name?: unknown } };
+  if (typeof method === 'string') {
+    const tool = method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
+    methods.set(request, { method, ...(tool ? { tool } : {}) });
+  }
   return request;
 }
 
-/** True when the request (as the SDK hands it to a server factory) calls tools/list or tools/call. */
-export function callsToolsOnly(request: Request | undefined): boolean {
-  const method = request ? methods.get(request) : undefined;
-  return method === 'tools/list' || method === 'tools/call';
+/**
+ * What a server instance for this request (as the SDK hands it to the factory) must register:
+ * for tools/call only the tool called, for tools/list the tools, else everything (undefined).
+ */
+export function reachOf(request: Request | undefined): { tools: 'all' | string } | undefined {
+  const seen = request ? methods.get(request) : undefined;
+  if (seen?.method === 'tools/list') return { tools: 'all' };
+  if (seen?.method === 'tools/call') return { tools: seen.tool ?? 'all' };
+  return undefined;
 }
 
 /** Serve a 2026-07-28 request with the SDK's handler and write its answer (JSON, or an SSE stream). */
