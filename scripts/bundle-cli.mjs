@@ -33,6 +33,32 @@ const originalModuleUrls = {
   },
 };
 
+/**
+ * zod's namespace object (\`import { z } from 'zod'\`) carries every locale's error messages, some
+ * 250 KiB that would be compiled at every start; crew-mcp reports its own errors and zod's only
+ * in English, the locale zod configures itself with.
+ */
+const englishOnlyZod = {
+  name: 'english-only-zod',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) =>
+      /[/\\]zod[/\\]v4[/\\](classic|core)[/\\]/.test(importer)
+        ? { path: join(dirname(importer), '..', 'locales', 'en.js'), namespace: 'english-only-zod' }
+        : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'english-only-zod' }, ({ path }) => ({
+      contents: `export { default as en } from ${JSON.stringify(path)};`,
+      resolveDir: dirname(path),
+      loader: 'js',
+    }));
+  },
+};
+
+// The registry's tools' JSON Schemas, converted now instead of at every start (wire-schema.ts).
+const { allTools } = await import(join(root, 'dist', 'tools', 'index.js'));
+const { builtWireSchemas } = await import(join(root, 'dist', 'src', 'mcp', 'wire-schema.js'));
+const wireSchemas = builtWireSchemas(allTools);
+
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   entryPoints: { 'crew-mcp': join(root, 'dist', 'src', 'cli.js') },
@@ -41,25 +67,29 @@ const result = await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
+  mainFields: ['module', 'main'],
   // The floor: nothing in the bundle may need a newer Node at run time.
   target: 'node20',
   // Whitespace and syntax only: smaller files parse faster, names stay readable in stack traces.
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'none',
+  define: { CREW_MCP_BUILT_WIRE_SCHEMAS: JSON.stringify(wireSchemas) },
   metafile: true,
   logLevel: 'warning',
   // CommonJS dependencies (graphql, pino) require Node's built-ins: give each chunk a require.
   banner: {
     js: "import { createRequire as __crewCreateRequire } from 'node:module'; const require = __crewCreateRequire(import.meta.url);",
   },
-  plugins: [originalModuleUrls],
+  plugins: [originalModuleUrls, englishOnlyZod],
 });
 
 /** The package directory of each bundled dependency (node_modules/<name> or node_modules/@scope/<name>). */
 function bundledPackages(metafile) {
   const packages = new Set();
   for (const input of Object.keys(metafile.inputs)) {
+    // Modules of a plugin's namespace ("english-only-zod:...") are ours, not a package's files.
+    if (/^[\w-]+:/.test(input)) continue;
     const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
     if (match) packages.add(match[1]);
   }

@@ -12,8 +12,10 @@ import { createLookups, invalidateOnEvent } from './lookups/index.js';
 import type { ToolDefinition } from './mcp/define-tool.js';
 import { InFlightCalls } from './mcp/in-flight.js';
 import { type LiveSchemaPlan, readLiveSchema } from './mcp/live-schema.js';
+import { primeWireSchemas } from './mcp/wire-schema.js';
 import { type Credentials, tokenUrlFor } from './platform/auth.js';
 import { createPlatform, type Platform } from './platform/client.js';
+import type { Prefetched } from './prefetch.js';
 import { createContextSurface, type ResourcesOptions } from './resources/index.js';
 import type { SigningKeyPair } from './sandbox/signing-keys.js';
 import type { RunningSandbox } from './sandbox/types.js';
@@ -45,6 +47,8 @@ export interface AppOptions {
   sandbox?: RunningSandbox;
   /** Signing keys for the sandbox this app starts, generation begun early by the CLI (startSandbox). */
   sandboxSigningKeys?: Promise<SigningKeyPair>;
+  /** Against a live platform: the client and the schema requests the CLI began early (prefetch.ts). */
+  prefetched?: Prefetched | null;
 }
 
 /** The registry's tools as this configuration offers them (app.ts is the one place besides the registry that knows them). */
@@ -109,9 +113,10 @@ async function checkLiveSchema(
   platform: Platform,
   tools: ToolDefinition[],
   logger: Logger,
+  prefetched?: Prefetched | null,
 ): Promise<LiveSchemaPlan | null> {
   try {
-    const { plan } = await readLiveSchema(platform, tools);
+    const { plan } = await readLiveSchema(platform, tools, { schema: prefetched?.liveSchema });
     platform.graphql.useRewrites(plan.rewrites);
     for (const [tool, fields] of plan.dropped) {
       logger.warn({ tool, fields }, 'the live schema lacks fields this tool reads: they are left out');
@@ -151,6 +156,7 @@ function offeredTools(config: Config, tools: ToolDefinition[]): ToolDefinition[]
 }
 
 export async function createApp(config: Config, options: AppOptions): Promise<App> {
+  primeWireSchemas(allTools);
   const candidates = offeredTools(config, options.tools ?? allTools);
   // Configuration errors first, before anything is started that would need stopping.
   checkToolNames(candidates, config);
@@ -170,10 +176,14 @@ async function assemble(
   { credentials, apiUrl, sandbox, ownSandbox }: Upstream,
 ): Promise<App> {
   const { logger, transport } = options;
-  const platform = createPlatform({ credentials, apiUrl, timeoutMs: config.timeoutMs, logger });
+  const platform =
+    options.prefetched?.platform ??
+    createPlatform({ credentials, apiUrl, timeoutMs: config.timeoutMs, logger });
   const grantedScopes = await readScopes(platform, logger);
   const schemaPlan =
-    config.upstream.kind === 'live' ? await checkLiveSchema(platform, candidates, logger) : null;
+    config.upstream.kind === 'live'
+      ? await checkLiveSchema(platform, candidates, logger, options.prefetched)
+      : null;
   const selection = selectTools(
     schemaPlan?.tools ?? candidates,
     config,

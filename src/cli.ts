@@ -43,21 +43,25 @@ async function run(argv: string[]): Promise<number> {
     return runCheck(config, createLogger(config.logLevelGiven ? config.logLevel : 'silent'));
   }
   const logger = createLogger(config.logLevel);
-  // The embedded sandbox's signing keys take a prime search on a worker thread: begun before the
-  // server's modules load, it is done by the time the sandbox signs its first token.
-  const sandboxSigningKeys =
-    config.upstream.kind === 'sandbox'
-      ? import('./sandbox/signing-keys.js').then((keys) => keys.generateSigningKeys())
-      : undefined;
+  // Begun before the server's modules load, so that they overlap it: the embedded sandbox's
+  // signing keys (a prime search on a worker thread), or a live platform's token and schema.
+  const early = {
+    sandboxSigningKeys:
+      config.upstream.kind === 'sandbox'
+        ? import('./sandbox/signing-keys.js').then((keys) => keys.generateSigningKeys())
+        : undefined,
+    prefetched:
+      config.upstream.kind === 'live' ? (await import('./prefetch.js')).prefetch(config, logger) : null,
+  };
   if (config.command === 'http') {
     const { runHttpCommand } = await import('./commands/http.js');
-    return runHttpCommand(config, logger, sandboxSigningKeys);
+    return runHttpCommand(config, logger, early);
   }
   const [{ createApp }, { runStdio }] = await Promise.all([
     import('./app.js'),
     import('./transports/stdio.js'),
   ]);
-  const app = await createApp(config, { transport: 'stdio', logger, sandboxSigningKeys });
+  const app = await createApp(config, { transport: 'stdio', logger, ...early });
   const end = await runStdio(app);
   // After a signal stdin is still open; it must not keep the process alive.
   if (end !== 'end of input') process.stdin.destroy();

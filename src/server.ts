@@ -99,7 +99,9 @@ export function selectTools(
 ): ToolSelection {
   const listed: ToolDefinition[] = [];
   const refused: ToolSelection['refused'] = [];
-  const byName = [...all].sort((a, b) => a.name.localeCompare(b.name));
+  // By code unit, as the names are snake_case ASCII: localeCompare's first call builds an ICU
+  // collator (~9 ms of every start).
+  const byName = [...all].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const tool of byName) {
     if (!chosenByConfig(tool, config)) continue;
     const missing = grantedScopes ? tool.scopes.filter((scope) => !grantedScopes.includes(scope)) : [];

@@ -9,9 +9,10 @@ import { startHttp } from '../transports/http.js';
 export async function runHttpCommand(
   config: Config,
   logger: Logger,
-  sandboxSigningKeys?: AppOptions['sandboxSigningKeys'],
+  /** What the CLI began before loading this: see src/cli.ts. */
+  early: Pick<AppOptions, 'sandboxSigningKeys' | 'prefetched'> = {},
 ): Promise<number> {
-  const app = await createApp(config, { transport: 'http', logger, sandboxSigningKeys });
+  const app = await createApp(config, { transport: 'http', logger, ...early });
   let http: Awaited<ReturnType<typeof startHttp>>;
   try {
     http = await startHttp(app);

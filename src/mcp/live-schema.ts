@@ -167,13 +167,16 @@ export interface LiveSchemaReport {
   differences: SchemaDifferences;
 }
 
-/** Introspect the platform and plan how the tools work against what it has. */
+/**
+ * Introspect the platform (or take the schema an earlier request is reading: src/prefetch.ts)
+ * and plan how the tools work against what it has.
+ */
 export async function readLiveSchema(
   platform: Platform,
   tools: readonly ToolDefinition[],
-  signal?: AbortSignal,
+  options: { signal?: AbortSignal; schema?: Promise<GraphQLSchema> } = {},
 ): Promise<LiveSchemaReport> {
-  const schema = await fetchLiveSchema(platform.graphql, signal);
+  const schema = await (options.schema ?? fetchLiveSchema(platform.graphql, options.signal));
   return {
     schema,
     plan: planForLiveSchema(schema, tools, sharedDocuments),

@@ -31,16 +31,64 @@ export function compactJsonSchema(schema: unknown): unknown {
 
 type Io = 'input' | 'output';
 
+/** The compact JSON Schema of one side of a zod schema. */
+export function jsonSchemaOf(schema: z.ZodType, io: Io): JsonSchema {
+  return compactJsonSchema(z.toJSONSchema(schema, { target: 'draft-2020-12', io })) as JsonSchema;
+}
+
 const cache = { input: new WeakMap<z.ZodType, JsonSchema>(), output: new WeakMap<z.ZodType, JsonSchema>() };
 
 /** The JSON Schema of one side of a zod schema, converted on first use (tools/list asks for one side of each). */
 function converted(schema: z.ZodType, io: Io): JsonSchema {
   let json = cache[io].get(schema);
   if (!json) {
-    json = compactJsonSchema(z.toJSONSchema(schema, { target: 'draft-2020-12', io })) as JsonSchema;
+    json = jsonSchemaOf(schema, io);
     cache[io].set(schema, json);
   }
   return json;
+}
+
+/** A tool's schemas, as the registry defines them. */
+export interface SchemasOf {
+  name: string;
+  inputSchema: z.ZodType;
+  outputSchema: z.ZodType;
+}
+
+/** What scripts/bundle-cli.mjs computed from the registry: `{ [tool]: { input, output } }` as JSON. */
+declare const CREW_MCP_BUILT_WIRE_SCHEMAS: string | undefined;
+
+/** The JSON Schemas of the registry's tools, as the build converted them (see primeWireSchemas). */
+export function builtWireSchemas(tools: readonly SchemasOf[]): string {
+  return JSON.stringify(
+    Object.fromEntries(
+      tools.map((tool) => [
+        tool.name,
+        { input: jsonSchemaOf(tool.inputSchema, 'input'), output: jsonSchemaOf(tool.outputSchema, 'output') },
+      ]),
+    ),
+  );
+}
+
+/**
+ * Fill the cache for the registry's own tool definitions from the build's conversion: converting
+ * the 21 tools' schemas at run time took ~17 ms of every start, before the first tools/list. Only
+ * in the bundle (the build defines the value); anything else (a live platform's enum values make
+ * new schemas) is converted on first use as before. test/e2e/wire-schemas.test.ts holds the
+ * bundle's list to the one converted at run time.
+ */
+export function primeWireSchemas(tools: readonly SchemasOf[]): void {
+  if (typeof CREW_MCP_BUILT_WIRE_SCHEMAS !== 'string') return;
+  const built = JSON.parse(CREW_MCP_BUILT_WIRE_SCHEMAS) as Record<
+    string,
+    { input: JsonSchema; output: JsonSchema }
+  >;
+  for (const tool of tools) {
+    const entry = built[tool.name];
+    if (!entry) continue;
+    cache.input.set(tool.inputSchema, entry.input);
+    cache.output.set(tool.outputSchema, entry.output);
+  }
 }
 
 const wrappers = {
