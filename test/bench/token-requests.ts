@@ -26,13 +26,17 @@ export const tokenRequestsSection: Section = {
     const { sandbox } = ctx;
     const rows: (string | number)[][] = [];
     const expiries = EXPIRIES[ctx.quick ? 'quick' : 'full'];
-    const measure = async (client: Client, label: string, budget: number) => {
+    const measure = async (client: Client, label: string, budget: number, lifetimeSeconds: number) => {
       sandbox.resetStats();
+      const started = performance.now();
       const failed = await burst(client);
+      // One token per lifetime: a burst that outlasts one (a slow CI machine) may fetch another.
+      // The server hands a token out until 90% of its lifetime (src/platform/auth.ts).
+      const lifetimes = Math.floor((performance.now() - started) / (lifetimeSeconds * 900));
       ctx.budget({
         what: `token requests, ${CONCURRENT_CALLS} concurrent calls: ${label}`,
         actual: sandbox.stats.tokenRequests,
-        limit: budget,
+        limit: budget + lifetimes,
         unit: 'requests',
       });
       ctx.budget({ what: `failed calls: ${label}`, actual: failed, limit: 0, unit: 'calls' });
@@ -55,7 +59,12 @@ export const tokenRequestsSection: Section = {
     ctx.log('token requests: long-lived token');
     const warm = await spawnStdio([], liveEnv(sandbox));
     try {
-      await measure(warm.client, 'token fetched at startup, still valid', TOKEN_REQUEST_BUDGETS.validToken);
+      await measure(
+        warm.client,
+        'token fetched at startup, still valid',
+        TOKEN_REQUEST_BUDGETS.validToken,
+        DEFAULT_FAULTS.tokenLifetimeSeconds,
+      );
     } finally {
       await warm.close();
     }
@@ -70,6 +79,7 @@ export const tokenRequestsSection: Section = {
           short.client,
           `burst ${expiry} after the ${SHORT_LIFETIME_SECONDS} s token expired`,
           TOKEN_REQUEST_BUDGETS.afterExpiry,
+          SHORT_LIFETIME_SECONDS,
         );
       }
     } finally {
