@@ -100,7 +100,6 @@ export function headlines(report: string): string {
     'allPages row',
   );
   return [
-    ...speedLines(report),
     `- the whole default tool list (${list[1]} tools) costs ${list[2]} tokens as a model sees it, ${list[3]}`,
     '  per tool (published figures for other servers: 300 to 600 per tool);',
     `- ${jobs.data} read as ${jobs.text} the tokens of the raw GraphQL answer (${jobs.both} with`,
@@ -108,7 +107,8 @@ export function headlines(report: string): string {
     '  tokens (a test, not a measurement);',
     `- ${burst[1]} concurrent tool calls after the token expired make ${burst[2]} token request(s);`,
     `- fetching all ${pages[2]} seeded crew (${pages[3]} pages of ${pages[1]}) in one call is ${allPages[1]}`,
-    '  faster than the same pages one after another when each platform request takes 50 ms.',
+    '  faster than the same pages one after another when each platform request takes 50 ms;',
+    ...speedLines(report),
   ].join('\n');
 }
 
