@@ -57,6 +57,29 @@ function agentsFor(): { http: HttpAgent; https: HttpsAgent } {
   return agents;
 }
 
+/** As fetch asks: a platform (or a proxy before it) may compress large answers. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+/** The body decoded as its Content-Encoding says (fetch does this by itself). */
+async function decoded(body: Buffer, encoding: string | undefined): Promise<Buffer> {
+  const coding = encoding?.trim().toLowerCase();
+  if (!coding || coding === 'identity') return body;
+  const zlib = await import('node:zlib');
+  const { promisify } = await import('node:util');
+  switch (coding) {
+    case 'gzip':
+    case 'x-gzip':
+      return promisify(zlib.gunzip)(body);
+    case 'br':
+      return promisify(zlib.brotliDecompress)(body);
+    case 'deflate':
+      // "deflate" is zlib-wrapped by the standard, raw from some servers: fetch accepts both.
+      return promisify(zlib.inflate)(body).catch(() => promisify(zlib.inflateRaw)(body));
+    default:
+      throw new Error(`The platform answered with an unsupported Content-Encoding "${coding}".`);
+  }
+}
+
 function answerOf(response: IncomingMessage): WireResponse {
   return {
     status: response.statusCode ?? 0,
@@ -65,11 +88,11 @@ function answerOf(response: IncomingMessage): WireResponse {
       return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
     },
     async text() {
-      response.setEncoding('utf8');
-      let text = '';
+      const chunks: Buffer[] = [];
       // An abort or a connection lost while the body arrives rejects here, as fetch's text() does.
-      for await (const chunk of response) text += chunk;
-      return text;
+      for await (const chunk of response) chunks.push(chunk as Buffer);
+      const encoding = response.headers['content-encoding'];
+      return (await decoded(Buffer.concat(chunks), encoding)).toString('utf8');
     },
     async discard() {
       response.resume();
@@ -94,7 +117,11 @@ export const nodeWire: Wire = (request) => {
       target,
       {
         method,
-        headers: text === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(text) },
+        headers: {
+          'accept-encoding': ACCEPT_ENCODING,
+          ...headers,
+          ...(text === undefined ? {} : { 'content-length': Buffer.byteLength(text) }),
+        },
         agent: secure ? agentsFor().https : agentsFor().http,
         signal,
       },
