@@ -100,18 +100,21 @@ function answerOf(response: IncomingMessage): WireResponse {
   };
 }
 
-/** Over node:http(s); multipart bodies go through fetch. */
-export const nodeWire: Wire = (request) => {
-  const { method, url, headers, body, signal } = request;
-  if (body !== undefined && typeof body !== 'string' && !(body instanceof URLSearchParams)) {
-    return fetchWire()(request);
-  }
-  const target = new URL(url);
+/** fetch follows redirects (up to 20); a platform URL given as http:// that answers 308 to https:// keeps working. */
+const MAX_REDIRECTS = 20;
+
+/** One exchange over node:http(s), no redirects followed. */
+function exchange(
+  target: URL,
+  method: string,
+  headers: Record<string, string>,
+  text: string | undefined,
+  signal: AbortSignal | undefined,
+): Promise<IncomingMessage> {
   const secure = target.protocol === 'https:';
   if (!secure && target.protocol !== 'http:') {
     return Promise.reject(new Error(`Unsupported protocol ${target.protocol} in ${target.origin}.`));
   }
-  const text = body === undefined ? undefined : String(body);
   return new Promise((resolve, reject) => {
     const outgoing = (secure ? httpsRequest : httpRequest)(
       target,
@@ -125,9 +128,46 @@ export const nodeWire: Wire = (request) => {
         agent: secure ? agentsFor().https : agentsFor().http,
         signal,
       },
-      (response) => resolve(answerOf(response)),
+      resolve,
     );
     outgoing.once('error', reject);
     outgoing.end(text);
   });
+}
+
+/**
+ * Over node:http(s), following redirects as fetch does: 307 and 308 repeat the request (a
+ * redirect means it was not run), 301 and 302 turn a POST into a GET, 303 anything into a GET;
+ * the Authorization header does not follow to another origin. Multipart bodies go through fetch.
+ */
+export const nodeWire: Wire = async (request) => {
+  const { body, signal } = request;
+  if (body !== undefined && typeof body !== 'string' && !(body instanceof URLSearchParams)) {
+    return fetchWire()(request);
+  }
+  let target = new URL(request.url);
+  let method = request.method;
+  let headers = request.headers;
+  let text = body === undefined ? undefined : String(body);
+  for (let redirects = 0; ; redirects++) {
+    const response = await exchange(target, method, headers, text, signal);
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (![301, 302, 303, 307, 308].includes(status) || !location) return answerOf(response);
+    response.resume();
+    if (redirects >= MAX_REDIRECTS)
+      throw new Error(`More than ${MAX_REDIRECTS} redirects from ${request.url}.`);
+    const next = new URL(location, target);
+    if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+      method = method === 'HEAD' ? 'HEAD' : 'GET';
+      text = undefined;
+      headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !/^content-/i.test(name)));
+    }
+    if (next.origin !== target.origin) {
+      headers = Object.fromEntries(
+        Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'),
+      );
+    }
+    target = next;
+  }
 };

@@ -19,6 +19,9 @@ const ENCODERS: Record<string, (body: Buffer) => Buffer> = {
 
 let server: Server;
 let base: string;
+/** Another origin (another port), for redirects that leave the first. */
+let other: Server;
+let otherBase: string;
 const received: { headers: IncomingMessage['headers']; body: string }[] = [];
 
 function answer(req: IncomingMessage, res: ServerResponse, body: string): void {
@@ -33,6 +36,15 @@ function answer(req: IncomingMessage, res: ServerResponse, body: string): void {
       'content-encoding': coding.replace('-raw', ''),
     });
     res.end(encoded);
+    return;
+  }
+  const redirect = /^\/redirect\/(\d{3})(\/.*)$/.exec(path);
+  if (redirect) {
+    res.writeHead(Number(redirect[1]), { location: redirect[2]!.replace('/to-other/', otherBase) }).end();
+    return;
+  }
+  if (path === '/loop') {
+    res.writeHead(307, { location: '/loop' }).end();
     return;
   }
   if (path === '/cut') {
@@ -60,11 +72,20 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  other = createServer((req, res) => {
+    received.push({ headers: req.headers, body: '' });
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"other":true}');
+  });
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  otherBase = `http://127.0.0.1:${(other.address() as AddressInfo).port}/`;
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  for (const each of [server, other]) {
+    each.closeAllConnections();
+    await new Promise((resolve) => each.close(resolve));
+  }
 });
 
 describe('the platform wire over node:http', () => {
@@ -108,6 +129,33 @@ describe('the platform wire over node:http', () => {
     });
     setTimeout(() => controller.abort(), 20);
     await expect(slow.text()).rejects.toThrow();
+  });
+
+  it('follows redirects as fetch does: 307/308 repeat the request, 302 makes a POST a GET', async () => {
+    const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"q":1}' };
+    const kept = await nodeWire({ ...post, url: `${base}/redirect/308/plain` });
+    expect(JSON.parse(await kept.text())).toEqual(JSON.parse(BODY));
+    expect(received.at(-1)).toMatchObject({
+      body: '{"q":1}',
+      headers: { 'content-type': 'application/json' },
+    });
+    const changed = await nodeWire({ ...post, url: `${base}/redirect/302/plain` });
+    expect(changed.status).toBe(200);
+    expect(received.at(-1)!.body).toBe('');
+    expect(received.at(-1)!.headers['content-type']).toBeUndefined();
+    await expect(nodeWire({ method: 'GET', url: `${base}/loop`, headers: {} })).rejects.toThrow(
+      /More than 20 redirects/,
+    );
+  });
+
+  it('does not take the Authorization header to another origin', async () => {
+    const headers = { authorization: 'Bearer secret-token' };
+    const same = await nodeWire({ method: 'GET', url: `${base}/redirect/307/plain`, headers });
+    await same.text();
+    expect(received.at(-1)!.headers.authorization).toBe('Bearer secret-token');
+    const away = await nodeWire({ method: 'GET', url: `${base}/redirect/307/to-other/`, headers });
+    expect(await away.text()).toBe('{"other":true}');
+    expect(received.at(-1)!.headers.authorization).toBeUndefined();
   });
 
   it('fails to connect with the code the retry policy reads', async () => {
