@@ -59,6 +59,8 @@ function agentsFor(): { http: HttpAgent; https: HttpsAgent } {
 
 /** As fetch asks: a platform (or a proxy before it) may compress large answers. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
+/** fetch named itself; some gateways refuse a request that names no agent. */
+const USER_AGENT = 'crew-mcp';
 
 /** The body decoded as its Content-Encoding says (fetch does this by itself). */
 async function decoded(body: Buffer, encoding: string | undefined): Promise<Buffer> {
@@ -122,6 +124,7 @@ function exchange(
         method,
         headers: {
           'accept-encoding': ACCEPT_ENCODING,
+          'user-agent': USER_AGENT,
           ...headers,
           ...(text === undefined ? {} : { 'content-length': Buffer.byteLength(text) }),
         },

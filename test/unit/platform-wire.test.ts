@@ -104,6 +104,7 @@ describe('the platform wire over node:http', () => {
     expect(sent.body).toBe('{"query":"{ é }"}');
     expect(sent.headers['content-length']).toBe(String(Buffer.byteLength('{"query":"{ é }"}')));
     expect(sent.headers['accept-encoding']).toBe('gzip, deflate, br');
+    expect(sent.headers['user-agent']).toBe('crew-mcp');
     expect(sent.headers.authorization).toBe('Bearer t');
   });
 
