@@ -124,6 +124,33 @@ export const latencySection: Section = {
           },
         });
       }
+      // The floor under every figure below: an MCP round trip that does no work (two process
+      // wake-ups and the SDK's message handling on both sides); a tool call adds the server's
+      // own round trip to the platform on top.
+      const pings = servers.flatMap((server) => [
+        { build: server.build, path: 'stdio', call: () => server.stdio.ping() },
+        { build: server.build, path: 'http', call: () => server.http.ping() },
+      ]);
+      const pingSamples = pings.map(() => [] as number[]);
+      for (let round = 0; round < rounds.warmup + rounds.measured; round++) {
+        for (const [index, ping] of pings.entries()) {
+          const { ms: took } = await timed(ping.call);
+          if (round >= rounds.warmup) pingSamples[index]!.push(took);
+        }
+      }
+      parts.push(
+        '#### The floor: `ping` (no tool, no platform)',
+        '',
+        table(
+          ['path', 'build', ...TIMING_HEADERS],
+          pings.map((ping, index) => [
+            `MCP ping over ${ping.path}`,
+            ping.build,
+            ...timingCells(summarize(pingSamples[index]!)),
+          ]),
+        ),
+        '',
+      );
       const goals: string[] = [];
       for (const testCase of cases) {
         ctx.log(`latency: ${testCase.tool} ${JSON.stringify(testCase.args)}`);
