@@ -150,7 +150,9 @@ export const throughputSection: Section = {
             await client.callTool({ name: load.tool, arguments: load.args });
         // The platform's own rate for the same clients, just before: the share's denominator.
         const cheap = load.tool === CHEAP.tool && load.clients === CLIENTS;
+        const directCpu = process.cpuUsage();
         const platform = cheap ? await closedLoop(directCallers, durationMs) : null;
+        const directCpuMs = ((used) => (used.user + used.system) / 1000)(process.cpuUsage(directCpu));
         const result = await measure(
           server,
           clients.map((client) => toolCaller(client, load)),
@@ -165,7 +167,9 @@ export const throughputSection: Section = {
           result.loop.calls,
           result.loop.failed,
           rate.toFixed(0),
-          platform ? `${perSecond(platform).toFixed(0)} → **${ratio(share as number)}**` : '—',
+          platform
+            ? `${perSecond(platform).toFixed(0)} (bench ${perCall(directCpuMs, platform)} ms CPU/call) → **${ratio(share as number)}**`
+            : '—',
           ms(latency.median),
           ms(latency.p95),
           perCall(result.serverCpuMs, result.loop),
@@ -226,9 +230,10 @@ export const throughputSection: Section = {
         `\`${CHEAP.tool}\` loads, the same ${CLIENTS} clients first send that tool's GraphQL request straight to the ` +
         `sandbox for ${durationMs / 1000} s ("direct calls/s"); the arrow gives the MCP rate as a share of it. The ` +
         "server's RSS is read from /proc every 50 ms and its CPU time from /proc/<pid>/stat; the benchmark " +
-        "process's CPU per call is the clients' work plus the sandbox's (both live in it). Everything shares the " +
-        'same cores: the MCP path runs the SDK client, the server and the sandbox where the direct path runs a ' +
-        'fetch and the sandbox.',
+        "process's CPU per call is the clients' work plus the sandbox's (both live in it), given for the direct " +
+        'calls too. Everything shares the same two cores: the MCP path runs the SDK client, the server and the ' +
+        'sandbox where the direct path runs a fetch and the sandbox, so when the benchmark process is the busy ' +
+        'one, the share cannot exceed its CPU per direct call divided by its CPU per MCP call.',
       '',
       table(
         [
