@@ -78,8 +78,8 @@ function speedLines(report: string): string[] {
     `- a tool call over stdio adds ${crewAdded} ms to a direct GraphQL call for one crew profile and`,
     `  ${jobsAdded} ms for 25 jobs (medians);`,
     `- 16 HTTP clients reach ${share(sessions)} of the calls/s they get straight from the platform`,
-    `  (${share(perRequest)} at 2026-07-28), the server at most ${rssMax} MiB; over 20,000 calls in a row its RSS moves`,
-    `  ${long[7]} MiB in the second half;`,
+    `  (${share(perRequest)} at 2026-07-28), the server at most ${rssMax} MiB; over 20,000 calls in a row its live heap`,
+    `  is ${long[9]} MiB at the end, ${long[10]} MiB over the second half;`,
   ];
 }
 

@@ -10,6 +10,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { crewAllDocument } from '../../src/contract/documents.js';
 import { connectHttp, type SpawnedHttp, spawnHttp } from '../helpers/mcp.js';
 import { directGraphql } from './direct.js';
+import { type HeapProbe, heapProbe } from './live-heap.js';
 import { liveEnv, sampleRss, track } from './processes.js';
 import {
   type BenchContext,
@@ -128,9 +129,13 @@ export const throughputSection: Section = {
     const memoryRows: (string | number)[][] = [];
 
     /** A fresh server of the build for `work`: each load's RSS is its own, not what an earlier load left. */
-    const withServer = async <T>(build: Build, work: (server: SpawnedHttp) => Promise<T>): Promise<T> => {
+    const withServer = async <T>(
+      build: Build,
+      work: (server: SpawnedHttp) => Promise<T>,
+      nodeArgs: string[] = [],
+    ): Promise<T> => {
       // One address sends everything here: the per-client rate limit would measure itself.
-      const server = await spawnHttp(['--rate-limit', '0'], liveEnv(ctx.sandbox), build.cli);
+      const server = await spawnHttp(['--rate-limit', '0'], liveEnv(ctx.sandbox), build.cli, nodeArgs);
       track(server.process);
       try {
         return await work(server);
@@ -217,7 +222,20 @@ export const throughputSection: Section = {
           : [{ clients: CLIENTS, tool: 'list_jobs', args: { perPage: 100 }, era: 'legacy' as const }]),
       ];
       for (const load of loads) await withServer(build, (server) => runLoad(build, server, load));
-      if (!ctx.quick) memoryRows.push(await withServer(build, (server) => longRun(ctx, build, server)));
+      if (ctx.quick) return;
+      const rss = await withServer(build, (server) => longRun(ctx, build, server));
+      // The live heap on a server of its own: a heap snapshot grows RSS, which must not show above.
+      const probe = heapProbe();
+      try {
+        const heap = await withServer(
+          build,
+          (server) => liveHeapRun(ctx, build, server, probe),
+          probe.nodeArgs,
+        );
+        memoryRows.push([...rss, ...heap]);
+      } finally {
+        probe.dispose();
+      }
     };
     for (const build of ctx.builds) await runBuild(build);
 
@@ -260,10 +278,11 @@ export const throughputSection: Section = {
             '#### Memory over a long run',
             '',
             `${CLIENTS} clients (2025-11-25 sessions, the SDK default) call \`${CHEAP.tool}\` ${JSON.stringify(CHEAP.args)} ` +
-              `until ${LONG_RUN_CALLS.toLocaleString('en-US')} calls are done; the server's RSS is sampled every 50 ms ` +
-              'and summarised (medians) over the first, the middle and the last tenth of the run, on a fresh server. ' +
-              "The first half includes the heap's growth to its working size (V8 sizes it to the load); growth " +
-              'over the second half would be a leak.',
+              `${LONG_RUN_CALLS.toLocaleString('en-US')} times, in two halves, on a fresh server started with ` +
+              "`--heapsnapshot-signal`. The server's RSS is sampled every 50 ms (medians over the first, the middle " +
+              'and the last tenth of the calls): it grows in the first half as V8 sizes the heap to the load. After ' +
+              'each half a heap snapshot, which V8 takes after a full collection, gives the live heap: what the ' +
+              'server holds. Growth of the live heap over the second half would be a leak.',
             '',
             table(
               [
@@ -274,8 +293,10 @@ export const throughputSection: Section = {
                 'RSS first tenth MiB',
                 'RSS middle tenth MiB',
                 'RSS last tenth MiB',
-                'growth over the second half MiB',
                 'RSS max MiB',
+                'live heap, middle MiB',
+                'live heap, end MiB',
+                'live heap growth over the second half MiB',
               ],
               memoryRows,
             ),
@@ -300,47 +321,79 @@ export const throughputSection: Section = {
   },
 };
 
-/** The long bounded run: RSS over the first and the last tenth of LONG_RUN_CALLS calls. */
+/** Call list_crew from 16 clients until `calls.count` reaches `until`; returns the time taken. */
+async function callUntil(
+  clients: Client[],
+  calls: { count: number; failed: number },
+  until: number,
+): Promise<number> {
+  const start = performance.now();
+  await Promise.all(
+    clients.map(async (client) => {
+      while (calls.count < until) {
+        calls.count++;
+        const result = await client.callTool({ name: CHEAP.tool, arguments: CHEAP.args });
+        if (result.isError) calls.failed++;
+      }
+    }),
+  );
+  return performance.now() - start;
+}
+
+/** The long bounded run: the server's RSS over the first, the middle and the last tenth of the calls. */
 async function longRun(ctx: BenchContext, build: Build, server: SpawnedHttp): Promise<(string | number)[]> {
   ctx.log(`throughput: ${build.label}, long run of ${LONG_RUN_CALLS} calls`);
   const clients = await Promise.all(
     Array.from({ length: CLIENTS }, () => connectHttp(server.mcpUrl, 'legacy')),
   );
-  const pid = server.process.pid as number;
-  let calls = 0;
-  let failed = 0;
-  const sampler = sampleRss(pid);
-  const start = performance.now();
+  const calls = { count: 0, failed: 0 };
+  const sampler = sampleRss(server.process.pid as number);
+  let elapsed: number;
   try {
-    await Promise.all(
-      clients.map(async (client) => {
-        while (calls < LONG_RUN_CALLS) {
-          calls++;
-          const result = await client.callTool({ name: CHEAP.tool, arguments: CHEAP.args });
-          if (result.isError) failed++;
-        }
-      }),
-    );
+    elapsed = await callUntil(clients, calls, LONG_RUN_CALLS);
   } finally {
     await Promise.all(clients.map((client) => client.close()));
   }
-  const elapsed = performance.now() - start;
   const rss = sampler.stop();
   // Samples are evenly spaced in time and the calls came at a steady rate: a tenth of the samples is a tenth of the calls.
   const tenth = Math.max(1, Math.floor(rss.length / 10));
   const window = (from: number) => summarize(rss.slice(from, from + tenth)).median;
-  const first = window(0);
-  const middle = window(Math.floor(rss.length / 2) - Math.floor(tenth / 2));
-  const last = window(rss.length - tenth);
   return [
     build.label,
-    calls,
-    failed,
-    ((calls / elapsed) * 1000).toFixed(0),
-    first.toFixed(1),
-    middle.toFixed(1),
-    last.toFixed(1),
-    `${last - middle >= 0 ? '+' : ''}${(last - middle).toFixed(1)}`,
+    calls.count,
+    calls.failed,
+    ((calls.count / elapsed) * 1000).toFixed(0),
+    window(0).toFixed(1),
+    window(Math.floor(rss.length / 2) - Math.floor(tenth / 2)).toFixed(1),
+    window(rss.length - tenth).toFixed(1),
     Math.max(...rss).toFixed(1),
   ];
+}
+
+/**
+ * The same run on another server, in two halves, with the live heap after each: a heap snapshot,
+ * which V8 takes after a full collection, is what the server holds (RSS follows V8's sizing of
+ * the heap to the load). Growth from the middle to the end would be a leak.
+ */
+async function liveHeapRun(
+  ctx: BenchContext,
+  build: Build,
+  server: SpawnedHttp,
+  probe: HeapProbe,
+): Promise<string[]> {
+  ctx.log(`throughput: ${build.label}, live heap over ${LONG_RUN_CALLS} calls`);
+  const clients = await Promise.all(
+    Array.from({ length: CLIENTS }, () => connectHttp(server.mcpUrl, 'legacy')),
+  );
+  const calls = { count: 0, failed: 0 };
+  try {
+    await callUntil(clients, calls, LONG_RUN_CALLS / 2);
+    const middle = await probe.liveMiB(server.process);
+    await callUntil(clients, calls, LONG_RUN_CALLS);
+    const end = await probe.liveMiB(server.process);
+    if (calls.failed > 0) throw new Error(`${calls.failed} calls failed in the live heap run`);
+    return [middle.toFixed(1), end.toFixed(1), `${end - middle >= 0 ? '+' : ''}${(end - middle).toFixed(1)}`];
+  } finally {
+    await Promise.all(clients.map((client) => client.close()));
+  }
 }

@@ -76,13 +76,17 @@ export interface SpawnedHttp {
   close(): Promise<void>;
 }
 
-/** The built CLI's (or `cli`'s) HTTP transport on a free port; resolves once it prints its MCP URL. */
+/**
+ * The built CLI's (or `cli`'s) HTTP transport on a free port; resolves once it prints its MCP URL.
+ * `nodeArgs` go to node itself (the benchmark asks for heap snapshots on a signal).
+ */
 export async function spawnHttp(
   args: string[] = [],
   env: Record<string, string> = {},
   cli = CLI,
+  nodeArgs: string[] = [],
 ): Promise<SpawnedHttp> {
-  const child = spawn(process.execPath, [cli, 'http', '--port', '0', ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, cli, 'http', '--port', '0', ...args], {
     env: { PATH: process.env.PATH ?? '', CREW_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
