@@ -1,7 +1,8 @@
 // `npm run bundle`: the MCPB bundle (.mcpb) that Claude Desktop installs with one click. It holds
 // exactly what npm publishes (the packed tarball, so the `files` list is tested too), the
-// production dependencies from the lockfile, and manifest.json; `mcpb validate` and `mcpb pack`
-// (the @anthropic-ai/mcpb CLI) check and zip it. Output: dist/crew-mcp-<version>.mcpb.
+// production dependencies from the lockfile (none while the CLI is one bundle, dist/bin), and
+// manifest.json; `mcpb validate` and `mcpb pack` (the @anthropic-ai/mcpb CLI) check and zip it.
+// Output: dist/crew-mcp-<version>.mcpb.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

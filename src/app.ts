@@ -12,10 +12,12 @@ import { createLookups, invalidateOnEvent } from './lookups/index.js';
 import type { ToolDefinition } from './mcp/define-tool.js';
 import { InFlightCalls } from './mcp/in-flight.js';
 import { type LiveSchemaPlan, readLiveSchema } from './mcp/live-schema.js';
+import { primeWireSchemas } from './mcp/wire-schema.js';
 import { type Credentials, tokenUrlFor } from './platform/auth.js';
 import { createPlatform, type Platform } from './platform/client.js';
+import type { Prefetched } from './prefetch.js';
 import { createContextSurface, type ResourcesOptions } from './resources/index.js';
-import { startSandbox } from './sandbox/server.js';
+import type { SigningKeyPair } from './sandbox/signing-keys.js';
 import type { RunningSandbox } from './sandbox/types.js';
 import type { AppContext } from './server.js';
 import { checkToolNames, chosenByConfig, selectTools } from './server.js';
@@ -43,6 +45,10 @@ export interface AppOptions {
   resources?: ResourcesOptions;
   /** Use this running sandbox instead of starting one (tests, benchmarks). */
   sandbox?: RunningSandbox;
+  /** Signing keys for the sandbox this app starts, generation begun early by the CLI (startSandbox). */
+  sandboxSigningKeys?: Promise<SigningKeyPair>;
+  /** Against a live platform: the client and the schema requests the CLI began early (prefetch.ts). */
+  prefetched?: Prefetched | null;
 }
 
 /** The registry's tools as this configuration offers them (app.ts is the one place besides the registry that knows them). */
@@ -61,7 +67,7 @@ export interface Upstream {
 /** Where the platform is: live credentials, or a sandbox key (starting the sandbox when needed). */
 export async function resolveUpstream(
   config: Config,
-  options: Pick<AppOptions, 'sandbox' | 'logger'>,
+  options: Pick<AppOptions, 'sandbox' | 'logger' | 'sandboxSigningKeys'>,
 ): Promise<Upstream> {
   if (config.upstream.kind === 'live') {
     const { clientId, clientSecret, authUrl, realm, apiUrl } = config.upstream;
@@ -72,7 +78,16 @@ export async function resolveUpstream(
       ownSandbox: false,
     };
   }
-  const sandbox = options.sandbox ?? (await startSandbox({ host: '127.0.0.1', port: 0 }));
+  // Loaded only here: a server against a live platform never evaluates the sandbox.
+  const sandbox =
+    options.sandbox ??
+    (await (
+      await import('./sandbox/server.js')
+    ).startSandbox({
+      host: '127.0.0.1',
+      port: 0,
+      signingKeys: options.sandboxSigningKeys,
+    }));
   const keyName = config.upstream.sandboxKey;
   const key = sandbox.keys.find((candidate) => candidate.clientId === keyName);
   if (!key) {
@@ -98,9 +113,10 @@ async function checkLiveSchema(
   platform: Platform,
   tools: ToolDefinition[],
   logger: Logger,
+  prefetched?: Prefetched | null,
 ): Promise<LiveSchemaPlan | null> {
   try {
-    const { plan } = await readLiveSchema(platform, tools);
+    const { plan } = await readLiveSchema(platform, tools, { schema: prefetched?.liveSchema });
     platform.graphql.useRewrites(plan.rewrites);
     for (const [tool, fields] of plan.dropped) {
       logger.warn({ tool, fields }, 'the live schema lacks fields this tool reads: they are left out');
@@ -140,6 +156,7 @@ function offeredTools(config: Config, tools: ToolDefinition[]): ToolDefinition[]
 }
 
 export async function createApp(config: Config, options: AppOptions): Promise<App> {
+  primeWireSchemas(allTools);
   const candidates = offeredTools(config, options.tools ?? allTools);
   // Configuration errors first, before anything is started that would need stopping.
   checkToolNames(candidates, config);
@@ -159,10 +176,14 @@ async function assemble(
   { credentials, apiUrl, sandbox, ownSandbox }: Upstream,
 ): Promise<App> {
   const { logger, transport } = options;
-  const platform = createPlatform({ credentials, apiUrl, timeoutMs: config.timeoutMs, logger });
+  const platform =
+    options.prefetched?.platform ??
+    createPlatform({ credentials, apiUrl, timeoutMs: config.timeoutMs, logger });
   const grantedScopes = await readScopes(platform, logger);
   const schemaPlan =
-    config.upstream.kind === 'live' ? await checkLiveSchema(platform, candidates, logger) : null;
+    config.upstream.kind === 'live'
+      ? await checkLiveSchema(platform, candidates, logger, options.prefetched)
+      : null;
   const selection = selectTools(
     schemaPlan?.tools ?? candidates,
     config,
@@ -198,7 +219,10 @@ async function assemble(
     calls: new InFlightCalls(),
     sandbox,
     grantedScopes,
-    schema: schemaPlan?.schema ?? schemaModel(),
+    // Our model is built when a tool first needs it (describe_schema, graphql_query).
+    get schema() {
+      return schemaPlan?.schema ?? schemaModel();
+    },
     schemaPlan,
     routes: events.routes,
     registerSurface(server, instance) {

@@ -1,12 +1,9 @@
 #!/usr/bin/env node
 // Entry point: crew-mcp [stdio] | http | sandbox | check | help | version.
-import { createApp } from './app.js';
-import { runCheck } from './commands/check.js';
-import { runHttpCommand } from './commands/http.js';
+// Each command loads only what it runs (dynamic imports, split into chunks by the bundle): an MCP
+// client starts the stdio server for every session, so start-up is a user's wait, and a server
+// against a live platform never needs the sandbox, nor stdio the HTTP transport.
 import { ConfigError, HELP, loadConfig } from './config.js';
-import { createLogger } from './logger.js';
-import { runSandboxCommand } from './sandbox/command.js';
-import { runStdio } from './transports/stdio.js';
 import { VERSION } from './version.js';
 
 /** A configuration error, wherever it is found (flags, environment, sandbox key, tool names), exits 2. */
@@ -31,19 +28,40 @@ async function run(argv: string[]): Promise<number> {
     case 'version':
       process.stdout.write(`${VERSION}\n`);
       return 0;
-    case 'sandbox':
-      await runSandboxCommand(config.rest, undefined, createLogger(config.logLevel));
-      return typeof process.exitCode === 'number' ? process.exitCode : 0;
     default:
       break;
   }
+  const { createLogger } = await import('./logger.js');
+  if (config.command === 'sandbox') {
+    const { runSandboxCommand } = await import('./sandbox/command.js');
+    await runSandboxCommand(config.rest, undefined, createLogger(config.logLevel));
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  }
   // The doctor's output is its report: logs only when a level was asked for.
   if (config.command === 'check') {
+    const { runCheck } = await import('./commands/check.js');
     return runCheck(config, createLogger(config.logLevelGiven ? config.logLevel : 'silent'));
   }
   const logger = createLogger(config.logLevel);
-  if (config.command === 'http') return runHttpCommand(config, logger);
-  const app = await createApp(config, { transport: 'stdio', logger });
+  // Begun before the server's modules load, so that they overlap it: the embedded sandbox's
+  // signing keys (a prime search on a worker thread), or a live platform's token and schema.
+  const early = {
+    sandboxSigningKeys:
+      config.upstream.kind === 'sandbox'
+        ? import('./sandbox/signing-keys.js').then((keys) => keys.generateSigningKeys())
+        : undefined,
+    prefetched:
+      config.upstream.kind === 'live' ? (await import('./prefetch.js')).prefetch(config, logger) : null,
+  };
+  if (config.command === 'http') {
+    const { runHttpCommand } = await import('./commands/http.js');
+    return runHttpCommand(config, logger, early);
+  }
+  const [{ createApp }, { runStdio }] = await Promise.all([
+    import('./app.js'),
+    import('./transports/stdio.js'),
+  ]);
+  const app = await createApp(config, { transport: 'stdio', logger, ...early });
   const end = await runStdio(app);
   // After a signal stdin is still open; it must not keep the process alive.
   if (end !== 'end of input') process.stdin.destroy();

@@ -43,6 +43,11 @@ export interface InstanceInfo {
   longLived: boolean;
   /** The authenticated HTTP caller this instance serves (--auth bearer|oauth); its scopes pick the tools. */
   authInfo?: AuthInfo;
+  /**
+   * The instance serves one tools/list (`all`) or tools/call (the tool's name), a 2026-07-28 HTTP
+   * request: it registers those tools only, as nothing else can be reached through it.
+   */
+  reach?: { tools: 'all' | string };
 }
 
 /** What a server instance is built from (the app, src/app.ts, provides it). */
@@ -94,7 +99,9 @@ export function selectTools(
 ): ToolSelection {
   const listed: ToolDefinition[] = [];
   const refused: ToolSelection['refused'] = [];
-  const byName = [...all].sort((a, b) => a.name.localeCompare(b.name));
+  // By code unit, as the names are snake_case ASCII: localeCompare's first call builds an ICU
+  // collator (~9 ms of every start).
+  const byName = [...all].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const tool of byName) {
     if (!chosenByConfig(tool, config)) continue;
     const missing = grantedScopes ? tool.scopes.filter((scope) => !grantedScopes.includes(scope)) : [];
@@ -124,7 +131,7 @@ function toolContext(
   app: AppContext,
   server: McpServer,
   mcp: ServerContext,
-  shutdown: AbortSignal,
+  signal: AbortSignal,
 ): ToolContext {
   const progressToken = mcp.mcpReq._meta?.progressToken;
   return {
@@ -132,11 +139,15 @@ function toolContext(
     lookups: app.lookups,
     events: app.events,
     logger: app.logger,
-    signal: AbortSignal.any([mcp.mcpReq.signal, shutdown]),
+    // Aborted by the client's cancellation or by shutdown (InFlightCalls links the two).
+    signal,
     mcp,
     canElicit: clientCanElicit(server, mcp),
     transport: app.transport,
-    schema: app.schema,
+    // Read when a tool asks (building our schema model is not free): a getter, not a copy.
+    get schema() {
+      return app.schema;
+    },
     grantedScopes: app.grantedScopes,
     filesRoots: app.config.security.filesRoots,
     async progress(progress, total, message) {
@@ -205,8 +216,9 @@ async function runTool(
     );
   }
   const outcome = await app.calls.run(
-    (shutdown) => execute(app, server, tool, input, mcp, shutdown),
+    (signal) => execute(app, server, tool, input, mcp, signal),
     () => ({ result: cutResult(tool, input), outcome: 'cut by shutdown' }),
+    mcp.mcpReq.signal,
   );
   audit(app, tool, mcp, outcome.outcome);
   return outcome.result;
@@ -218,7 +230,7 @@ async function execute(
   tool: ToolDefinition,
   input: unknown,
   mcp: ServerContext,
-  shutdown: AbortSignal,
+  signal: AbortSignal,
 ): Promise<{ result: CallToolResult | InputRequiredResult; outcome: string }> {
   const started = Date.now();
   try {
@@ -232,7 +244,7 @@ async function execute(
         `${tool.name} needs the scope ${clientScopeFor(tool)}, which this caller's token lacks.`,
       );
     }
-    const outcome = await tool.handler(input as never, toolContext(app, server, mcp, shutdown));
+    const outcome = await tool.handler(input as never, toolContext(app, server, mcp, signal));
     if (isInputRequiredResult(outcome)) return { result: outcome, outcome: 'input required' };
     app.logger.info({ tool: tool.name, ms: Date.now() - started }, 'tool call');
     return {
@@ -287,16 +299,19 @@ export function buildServer(app: AppContext, instance: InstanceInfo = { longLive
   // A caller's token scopes narrow the selection: what it may not use is not listed, and a call
   // is refused (over HTTP the transport answers it with 403 insufficient_scope first).
   const caller = instance.authInfo;
-  const refused = [...app.selection.refused];
+  const reached = instance.reach?.tools ?? 'all';
+  const registers = (tool: ToolDefinition) => reached === 'all' || tool.name === reached;
+  const refused = app.selection.refused.filter(({ tool }) => registers(tool));
   for (const tool of app.selection.listed) {
+    if (!registers(tool)) continue;
     const registered = register(tool);
     if (callerMayUse(caller, tool)) continue;
     registered.disable();
     refused.push({ tool, reason: `this caller's token lacks the scope ${clientScopeFor(tool)}` });
   }
-  for (const { tool } of app.selection.refused) register(tool).disable();
+  for (const { tool } of app.selection.refused) if (registers(tool)) register(tool).disable();
   explainRefusedCalls(server, { listed: app.selection.listed, refused });
-  if (callerMayRead(caller)) app.registerSurface(server, instance);
+  if (callerMayRead(caller) && !instance.reach) app.registerSurface(server, instance);
   return server;
 }
 

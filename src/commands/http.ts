@@ -1,13 +1,18 @@
 // `crew-mcp http`: serve MCP over Streamable HTTP until SIGINT/SIGTERM, and tell the user how
 // to connect a client (stdout is free in this mode; logs stay on stderr). A signal stops it
 // gracefully: calls in flight get --shutdown-timeout-ms to finish, and it exits 0.
-import { createApp } from '../app.js';
+import { type AppOptions, createApp } from '../app.js';
 import { type Config, ConfigError } from '../config.js';
 import type { Logger } from '../logger.js';
 import { startHttp } from '../transports/http.js';
 
-export async function runHttpCommand(config: Config, logger: Logger): Promise<number> {
-  const app = await createApp(config, { transport: 'http', logger });
+export async function runHttpCommand(
+  config: Config,
+  logger: Logger,
+  /** What the CLI began before loading this: see src/cli.ts. */
+  early: Pick<AppOptions, 'sandboxSigningKeys' | 'prefetched'> = {},
+): Promise<number> {
+  const app = await createApp(config, { transport: 'http', logger, ...early });
   let http: Awaited<ReturnType<typeof startHttp>>;
   try {
     http = await startHttp(app);

@@ -62,7 +62,8 @@ function emptySelection(document: DocumentNode): boolean {
 export function adaptDocument(
   document: string,
   live: GraphQLSchema,
-  model: GraphQLSchema = schemaModel(),
+  /** Our model, which says whether a missing field may be left out; built only when one is missing. */
+  model?: GraphQLSchema,
 ): DocumentAdaptation {
   let ast = parse(document);
   const dropped = new Set<string>();
@@ -83,7 +84,7 @@ export function adaptDocument(
         continue;
       }
       const [, fieldName, typeName] = match as unknown as [string, string, string];
-      const reason = neededBecause(model, typeName, fieldName);
+      const reason = neededBecause(model ?? schemaModel(), typeName, fieldName);
       if (reason) problems.push(reason);
       else {
         removable.add(node);
@@ -166,16 +167,22 @@ export interface LiveSchemaReport {
   differences: SchemaDifferences;
 }
 
-/** Introspect the platform and plan how the tools work against what it has. */
+/**
+ * Introspect the platform (or take the schema an earlier request is reading: src/prefetch.ts)
+ * and plan how the tools work against what it has.
+ */
 export async function readLiveSchema(
   platform: Platform,
   tools: readonly ToolDefinition[],
-  signal?: AbortSignal,
+  options: { signal?: AbortSignal; schema?: Promise<GraphQLSchema> } = {},
 ): Promise<LiveSchemaReport> {
-  const schema = await fetchLiveSchema(platform.graphql, signal);
+  const schema = await (options.schema ?? fetchLiveSchema(platform.graphql, options.signal));
   return {
     schema,
     plan: planForLiveSchema(schema, tools, sharedDocuments),
-    differences: compareSchemas(schemaModel(), schema),
+    // Read by `crew-mcp check` only: the server does not build our model at start for it.
+    get differences() {
+      return compareSchemas(schemaModel(), schema);
+    },
   };
 }

@@ -91,22 +91,66 @@ const isStringSchema = (value: unknown) =>
 const isPlainObject = (value: unknown) =>
   Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 
-const cache = new WeakMap<z.ZodType, { input: JsonSchema; output: JsonSchema }>();
+type Io = 'input' | 'output';
 
-function converted(schema: z.ZodType): { input: JsonSchema; output: JsonSchema } {
-  let entry = cache.get(schema);
-  if (!entry) {
-    entry = {
-      input: compactJsonSchema(
-        z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' }),
-      ) as JsonSchema,
-      output: compactJsonSchema(
-        z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output' }),
-      ) as JsonSchema,
-    };
-    cache.set(schema, entry);
+/** The compact JSON Schema of one side of a zod schema. */
+export function jsonSchemaOf(schema: z.ZodType, io: Io): JsonSchema {
+  return compactJsonSchema(z.toJSONSchema(schema, { target: 'draft-2020-12', io })) as JsonSchema;
+}
+
+const cache = { input: new WeakMap<z.ZodType, JsonSchema>(), output: new WeakMap<z.ZodType, JsonSchema>() };
+
+/** The JSON Schema of one side of a zod schema, converted on first use (tools/list asks for one side of each). */
+function converted(schema: z.ZodType, io: Io): JsonSchema {
+  let json = cache[io].get(schema);
+  if (!json) {
+    json = jsonSchemaOf(schema, io);
+    cache[io].set(schema, json);
   }
-  return entry;
+  return json;
+}
+
+/** A tool's schemas, as the registry defines them. */
+export interface SchemasOf {
+  name: string;
+  inputSchema: z.ZodType;
+  outputSchema: z.ZodType;
+}
+
+/** What scripts/bundle-cli.mjs computed from the registry: `{ [tool]: { input, output } }` as JSON. */
+declare const CREW_MCP_BUILT_WIRE_SCHEMAS: string | undefined;
+
+/** The JSON Schemas of the registry's tools, as the build converted them (see primeWireSchemas). */
+export function builtWireSchemas(tools: readonly SchemasOf[]): string {
+  return JSON.stringify(
+    Object.fromEntries(
+      tools.map((tool) => [
+        tool.name,
+        { input: jsonSchemaOf(tool.inputSchema, 'input'), output: jsonSchemaOf(tool.outputSchema, 'output') },
+      ]),
+    ),
+  );
+}
+
+/**
+ * Fill the cache for the registry's own tool definitions from the build's conversion: converting
+ * the 21 tools' schemas at run time took ~17 ms of every start, before the first tools/list. Only
+ * in the bundle (the build defines the value); anything else (a live platform's enum values make
+ * new schemas) is converted on first use as before. test/e2e/wire-schemas.test.ts holds the
+ * bundle's list to the one converted at run time.
+ */
+export function primeWireSchemas(tools: readonly SchemasOf[]): void {
+  if (typeof CREW_MCP_BUILT_WIRE_SCHEMAS !== 'string') return;
+  const built = JSON.parse(CREW_MCP_BUILT_WIRE_SCHEMAS) as Record<
+    string,
+    { input: JsonSchema; output: JsonSchema }
+  >;
+  for (const tool of tools) {
+    const entry = built[tool.name];
+    if (!entry) continue;
+    cache.input.set(tool.inputSchema, entry.input);
+    cache.output.set(tool.outputSchema, entry.output);
+  }
 }
 
 const wrappers = {
@@ -118,7 +162,7 @@ const wrappers = {
  * The schema to register with the SDK: zod validation, after the input guard (unknown keys,
  * out-of-range integers, invalid text: input-guard.ts), and a compact, cached JSON Schema.
  */
-export function wireSchema(schema: z.ZodType, role: 'input' | 'output'): StandardSchemaWithJSON {
+export function wireSchema(schema: z.ZodType, role: Io): StandardSchemaWithJSON {
   let wrapper = wrappers[role].get(schema);
   if (!wrapper) {
     const standard = schema['~standard'];
@@ -131,8 +175,8 @@ export function wireSchema(schema: z.ZodType, role: 'input' | 'output'): Standar
           return guarded.length > 0 ? { issues: guarded } : standard.validate(value);
         },
         jsonSchema: {
-          input: () => converted(schema).input,
-          output: () => converted(schema).output,
+          input: () => converted(schema, 'input'),
+          output: () => converted(schema, 'output'),
         },
       },
     } as StandardSchemaWithJSON;

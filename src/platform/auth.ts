@@ -5,6 +5,7 @@
 import { decodeJwt } from 'jose';
 import type { Logger } from '../logger.js';
 import { AuthError, UpstreamUnavailableError } from './errors.js';
+import { fetchWire, nodeWire, type Wire } from './wire.js';
 
 export interface Credentials {
   clientId: string;
@@ -39,7 +40,7 @@ export function tokenUrlFor(authUrl: string, realm: string): string {
 export class TokenManager {
   private cached: CachedToken | null = null;
   private inFlight: Promise<CachedToken> | null = null;
-  private readonly fetchImpl: typeof fetch;
+  private readonly wire: Wire;
   private readonly now: () => number;
   private readonly timeoutMs: number;
 
@@ -47,7 +48,7 @@ export class TokenManager {
     private readonly credentials: Credentials,
     private readonly options: TokenManagerOptions = {},
   ) {
-    this.fetchImpl = options.fetch ?? fetch;
+    this.wire = options.fetch ? fetchWire(options.fetch) : nodeWire;
     this.now = options.now ?? Date.now;
     this.timeoutMs = options.timeoutMs ?? 30_000;
   }
@@ -95,17 +96,22 @@ export class TokenManager {
       client_id: this.credentials.clientId,
       client_secret: this.credentials.clientSecret,
     });
-    let response: Response;
+    let status: number;
+    let payload: Record<string, unknown> | null;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), this.timeoutMs);
     try {
-      response = await this.fetchImpl(this.credentials.tokenUrl, {
+      const response = await this.wire({
         method: 'POST',
+        url: this.credentials.tokenUrl,
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body,
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: timeout.signal,
       });
-    } catch (error) {
-      const reason =
-        error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'could not be reached';
+      status = response.status;
+      payload = parseObject(await response.text());
+    } catch {
+      const reason = timeout.signal.aborted ? 'timed out' : 'could not be reached';
       this.options.logger?.warn(
         { tokenUrl: this.credentials.tokenUrl, reason },
         'token endpoint unreachable',
@@ -114,9 +120,10 @@ export class TokenManager {
         `The platform's token endpoint ${this.credentials.tokenUrl} ${reason}. Check CREW_AUTH_URL and the network; the call can be retried.`,
         'CREW_AUTH_URL',
       );
+    } finally {
+      clearTimeout(timer);
     }
-    const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-    if (response.status === 404) {
+    if (status === 404) {
       // Keycloak answers 404 for a realm it does not have; so does a wrong path.
       const realm = /\/realms\/([^/]+)\//.exec(this.credentials.tokenUrl)?.[1];
       this.options.logger?.warn({ tokenUrl: this.credentials.tokenUrl }, 'token endpoint not found');
@@ -125,9 +132,9 @@ export class TokenManager {
         'CREW_REALM',
       );
     }
-    if (response.status === 401 || response.status === 400 || payload?.error === 'invalid_client') {
-      const code = typeof payload?.error === 'string' ? payload.error : `HTTP ${response.status}`;
-      this.options.logger?.warn({ status: response.status, code }, 'token request refused');
+    if (status === 401 || status === 400 || payload?.error === 'invalid_client') {
+      const code = typeof payload?.error === 'string' ? payload.error : `HTTP ${status}`;
+      this.options.logger?.warn({ status, code }, 'token request refused');
       throw new AuthError(
         code === 'invalid_client'
           ? `The platform refused the API key "${this.credentials.clientId}" (invalid_client): the client id or secret is wrong, or the secret was reset. Update CREW_CLIENT_ID / CREW_CLIENT_SECRET.`
@@ -135,9 +142,9 @@ export class TokenManager {
         'CREW_CLIENT_ID / CREW_CLIENT_SECRET',
       );
     }
-    if (!response.ok || typeof payload?.access_token !== 'string') {
+    if (status < 200 || status > 299 || typeof payload?.access_token !== 'string') {
       throw new UpstreamUnavailableError(
-        `The platform's token endpoint answered HTTP ${response.status} without a token; the call can be retried.`,
+        `The platform's token endpoint answered HTTP ${status} without a token; the call can be retried.`,
       );
     }
     const value = payload.access_token;
@@ -154,6 +161,16 @@ export class TokenManager {
     this.cached = token;
     this.options.logger?.debug({ expiresIn, scopes: token.scopes }, 'access token obtained');
     return token;
+  }
+}
+
+/** The body as a JSON object; null when it is not one (an HTML error page, say). */
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
   }
 }
 

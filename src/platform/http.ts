@@ -15,6 +15,7 @@ import {
   UpstreamServerError,
   UpstreamUnavailableError,
 } from './errors.js';
+import { fetchWire, nodeWire, type Wire, type WireResponse } from './wire.js';
 
 export interface HttpRequest {
   method: 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
@@ -28,7 +29,6 @@ export interface HttpRequest {
 
 export interface HttpAnswer {
   status: number;
-  headers: Headers;
   /** Parsed JSON body, or null when the body was empty or not JSON. */
   json: unknown;
 }
@@ -61,13 +61,13 @@ type Attempt =
 
 export class PlatformHttp {
   private readonly retry: RetryPolicy;
-  private readonly fetchImpl: typeof fetch;
+  private readonly wire: Wire;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly random: () => number;
 
   constructor(private readonly options: HttpClientOptions) {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.fetchImpl = options.fetch ?? fetch;
+    this.wire = options.fetch ? fetchWire(options.fetch) : nodeWire;
     this.sleep = options.sleep ?? defaultSleep;
     this.random = options.random ?? Math.random;
   }
@@ -101,23 +101,47 @@ export class PlatformHttp {
   }
 
   private async attempt(request: HttpRequest, token: string): Promise<Attempt> {
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-    let response: Response;
+    // One controller for the caller's signal and the timeout (AbortSignal.any and .timeout cost
+    // more per request than the rest of this method).
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.options.timeoutMs);
+    const cancel = () => controller.abort();
+    if (request.signal?.aborted) cancel();
+    else request.signal?.addEventListener('abort', cancel, { once: true });
     try {
-      response = await this.fetchImpl(request.url, {
+      return await this.exchange(request, token, controller.signal, () => timedOut);
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', cancel);
+    }
+  }
+
+  private async exchange(
+    request: HttpRequest,
+    token: string,
+    signal: AbortSignal,
+    timedOut: () => boolean,
+  ): Promise<Attempt> {
+    let response: WireResponse;
+    try {
+      response = await this.wire({
         method: request.method,
+        url: request.url,
         headers: { accept: 'application/json', ...request.headers, authorization: `Bearer ${token}` },
         body: request.body,
         signal,
       });
     } catch (error) {
-      return this.networkFailure(request, error, timeout.aborted);
+      return this.networkFailure(request, error, timedOut());
     }
     const status = response.status;
     if (status === 429) {
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-      await response.body?.cancel();
+      const retryAfterMs = parseRetryAfter(response.header('retry-after'));
+      await response.discard();
       const error = new RateLimitError(
         `The platform is rate limiting this API key (HTTP 429)${retryAfterMs !== undefined ? `; retry after ${Math.ceil(retryAfterMs / 1000)} s` : ''}.`,
         retryAfterMs !== undefined ? Math.ceil(retryAfterMs / 1000) : undefined,
@@ -126,7 +150,7 @@ export class PlatformHttp {
       return { kind: 'retry', error, delayMs: retryAfterMs };
     }
     if (status >= 500) {
-      await response.body?.cancel();
+      await response.discard();
       const error = new UpstreamServerError(`The platform answered HTTP ${status} (a server fault).`, status);
       if (!request.idempotent) {
         return {
@@ -138,8 +162,14 @@ export class PlatformHttp {
       }
       return { kind: 'retry', error };
     }
-    const text = await response.text();
-    return { kind: 'answer', answer: { status, headers: response.headers, json: parseJson(text) } };
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      // The answer was cut off: a write may have been applied.
+      return this.networkFailure(request, error, timedOut());
+    }
+    return { kind: 'answer', answer: { status, json: parseJson(text) } };
   }
 
   private networkFailure(request: HttpRequest, error: unknown, timedOut: boolean): Attempt {

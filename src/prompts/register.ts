@@ -17,7 +17,7 @@ const RESOURCE_OF: Partial<Record<CompletionKind, (id: string) => string>> = {
 };
 const MAX_LINKS = 10;
 
-export function argsSchema(spec: PromptSpec, completers: Completers) {
+function argsSchema(spec: PromptSpec, completers: Completers) {
   const shape: Record<string, z.ZodType> = {};
   for (const argument of spec.arguments) {
     const base = z.string().describe(argument.description);
@@ -62,12 +62,19 @@ export function promptResult(spec: PromptSpec, values: Record<string, string | u
   };
 }
 
-export function registerPrompts(server: McpServer, specs: PromptSpec[], completers: Completers): void {
-  for (const spec of specs) {
-    server.registerPrompt(
-      spec.name,
-      { title: spec.title, description: spec.description, argsSchema: argsSchema(spec, completers) },
-      (values) => promptResult(spec, values as Record<string, string | undefined>),
-    );
-  }
+/**
+ * Registers the prompts on a server instance. The argument schemas are built once, here: over
+ * HTTP a server instance is built per request, and building them was most of its cost.
+ */
+export function promptRegistrar(specs: PromptSpec[], completers: Completers): (server: McpServer) => void {
+  const prepared = specs.map((spec) => ({ spec, argsSchema: argsSchema(spec, completers) }));
+  return (server) => {
+    for (const { spec, argsSchema } of prepared) {
+      server.registerPrompt(
+        spec.name,
+        { title: spec.title, description: spec.description, argsSchema },
+        (values) => promptResult(spec, values as Record<string, string | undefined>),
+      );
+    }
+  };
 }

@@ -12,7 +12,7 @@ import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
 import { completeTimeZone } from '../prompts/complete-time-zone.js';
 import { loadPrompts, type PromptSpec } from '../prompts/loader.js';
-import { registerPrompts } from '../prompts/register.js';
+import { promptRegistrar } from '../prompts/register.js';
 import { registerBoards } from './boards.js';
 import { Catalog } from './catalog.js';
 import { orEmpty, type ResourceDeps } from './context.js';
@@ -75,6 +75,7 @@ export function createContextSurface(
     crew: (value: string) => orEmpty(logger, 'crew completion', () => catalog.completeCrewId(value)),
     timezone: completeTimeZone,
   };
+  const registerPrompts = promptRegistrar(prompts, completers);
   const jobs = policy.allows('jobs');
   return {
     register(server) {
@@ -85,7 +86,7 @@ export function createContextSurface(
       }
       if (policy.allows('crew')) registerCrew(server, deps);
       if (policy.allows('schema')) registerSchema(server, deps);
-      if (prompts.length > 0) registerPrompts(server, prompts, completers);
+      if (prompts.length > 0) registerPrompts(server);
     },
   };
 }

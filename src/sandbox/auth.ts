@@ -2,7 +2,8 @@
 // the same key verifies the Bearer token of every GraphQL and REST request (§5, §7).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { type CryptoKey, exportJWK, generateKeyPair, type JWK, jwtVerify, SignJWT } from 'jose';
+import { type CryptoKey, exportJWK, type JWK, jwtVerify, SignJWT } from 'jose';
+import { generateSigningKeys, type SigningKeyPair } from './signing-keys.js';
 import type { ApiKey, Caller } from './types.js';
 
 export const REALM = 'sandbox';
@@ -19,14 +20,15 @@ export interface TokenIssuer {
   jwks(): { keys: JWK[] };
 }
 
-export interface SigningKeyPair {
-  privateKey: CryptoKey;
-  publicKey: CryptoKey;
-}
-
-/** An issuer for `${authUrl}/realms/sandbox`; a fresh key pair unless one is given (tests share one). */
-export async function createTokenIssuer(authUrl: string, keyPair?: SigningKeyPair): Promise<TokenIssuer> {
-  const { privateKey, publicKey } = keyPair ?? (await generateKeyPair(ALGORITHM));
+/**
+ * An issuer for `${authUrl}/realms/sandbox`; a fresh key pair unless one is given (tests share
+ * one; the CLI passes the one it started generating early, still pending).
+ */
+export async function createTokenIssuer(
+  authUrl: string,
+  keyPair?: SigningKeyPair | Promise<SigningKeyPair>,
+): Promise<TokenIssuer> {
+  const { privateKey, publicKey } = await (keyPair ?? generateSigningKeys());
   const kid = `sandbox-${randomUUID()}`;
   const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: ALGORITHM, use: 'sig' };
   const issuer = `${authUrl}/realms/${REALM}`;

@@ -13,25 +13,49 @@ import { handleGraphqlRequest } from './graphql-endpoint.js';
 import { HttpError, sendHttpError, sendJson } from './http-util.js';
 import { buildKeyring } from './keys.js';
 import { handleRestRequest } from './rest/index.js';
+import { generateSigningKeys } from './signing-keys.js';
 import { createStats, resetStats } from './stats.js';
 import { CERTS_PATH, DISCOVERY_PATH, handleRealmRequest, TOKEN_PATH } from './token-endpoint.js';
-import { type RunningSandbox, type SandboxOptions, silentSandboxLogger } from './types.js';
+import { type RunningSandbox, type SandboxData, type SandboxOptions, silentSandboxLogger } from './types.js';
 import { WebhookRegistry } from './webhook-registry.js';
 import { WebhookDispatcher } from './webhooks.js';
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const logger = options.logger ?? silentSandboxLogger;
   const seed = options.seed ?? 42;
-  const data = createSandboxData({
-    today: options.today ?? new Date().toISOString().slice(0, 10),
-    seed,
-    crewCount: options.crewCount,
-    schemaVariant: options.schemaVariant,
-  });
+  // Asked for first: the prime search runs on a worker thread while the server starts listening.
+  const signingKeys = options.signingKeys ?? generateSigningKeys();
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
   const keys = buildKeyring(options.keys);
   const stats = createStats();
   const faults = new FaultInjector(options.faults, options.random ?? seededRandom(seed));
   const webhooks = new WebhookRegistry();
+  const dispatcher = new WebhookDispatcher({
+    registry: webhooks,
+    stats,
+    logger,
+    retryBaseMs: options.webhookRetryBaseMs,
+    timeoutMs: options.webhookTimeoutMs,
+  });
+
+  // The data is seeded on first use (a GraphQL, REST or apps request, or `sandbox.data`): the
+  // seed takes about 100 ms that a server starting against the sandbox would otherwise wait for
+  // before its first tools/list, and a token needs no data. Same seed, same today: same data.
+  let seeded: { data: SandboxData; unsubscribe: () => void } | null = null;
+  const data = (): SandboxData => {
+    if (!seeded) {
+      const created = createSandboxData({
+        today,
+        seed,
+        crewCount: options.crewCount,
+        schemaVariant: options.schemaVariant,
+      });
+      seeded = { data: created, unsubscribe: created.onEvent((event) => dispatcher.dispatch(event)) };
+    }
+    return seeded.data;
+  };
+  // A size or schema variant is checked at start, where a bad value belongs (scale runs and tests).
+  if (options.crewCount !== undefined || options.schemaVariant) data();
 
   // Requests that arrive before the issuer exists (it needs the bound port) get a 503.
   let ctx: SandboxContext | null = null;
@@ -43,17 +67,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     void dispatchRequest(req, res, ctx);
   });
   const baseUrl = await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
-  const issuer = await createTokenIssuer(baseUrl);
-
-  const dispatcher = new WebhookDispatcher({
-    registry: webhooks,
+  const issuer = await createTokenIssuer(baseUrl, signingKeys);
+  ctx = {
+    baseUrl,
+    issuer,
+    keys,
+    faults,
     stats,
+    get data() {
+      return data();
+    },
+    webhooks,
     logger,
-    retryBaseMs: options.webhookRetryBaseMs,
-    timeoutMs: options.webhookTimeoutMs,
-  });
-  const unsubscribe = data.onEvent((event) => dispatcher.dispatch(event));
-  ctx = { baseUrl, issuer, keys, faults, stats, data, webhooks, logger };
+  };
 
   let closing: Promise<void> | null = null;
   return {
@@ -62,13 +88,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     realm: REALM,
     tokenUrl: `${baseUrl}${TOKEN_PATH}`,
     keys,
-    data,
+    get data() {
+      return data();
+    },
     stats,
     resetStats: () => resetStats(stats),
     setFaults: (changes) => faults.set(changes),
     close: () => {
       closing ??= (async () => {
-        unsubscribe();
+        seeded?.unsubscribe();
         dispatcher.close();
         await closeServer(server);
       })();

@@ -4,6 +4,7 @@
 import { EVENT_TYPES, type EventType } from '../contract/events.js';
 import { SCOPES, type Scope } from '../contract/scopes.js';
 import type { SchemaVariant } from './graphql/schema-variant.js';
+import type { SigningKeyPair } from './signing-keys.js';
 
 export { EVENT_TYPES, type EventType, SCOPES, type SchemaVariant, type Scope };
 
@@ -216,6 +217,8 @@ export interface SandboxOptions {
   logger?: SandboxLogger;
   /** Serve a schema that differs from the contract, as a live platform's may; default none. */
   schemaVariant?: SchemaVariant;
+  /** The token signing keys, possibly still being generated (see signing-keys.ts); default fresh ones. */
+  signingKeys?: Promise<SigningKeyPair>;
 }
 
 export interface RunningSandbox {

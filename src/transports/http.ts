@@ -10,7 +10,6 @@
 // with a clear answer (src/mcp/in-flight.ts), then the connections close.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import {
   type AuthInfo,
   createMcpHandler,
@@ -21,10 +20,11 @@ import type { App } from '../app.js';
 import { clientScopeFor } from '../mcp/client-scopes.js';
 import type { DrainOutcome } from '../mcp/in-flight.js';
 import { keepProtoKey } from '../mcp/input-guard.js';
-import { buildServer, serverFactory } from '../server.js';
+import { buildServer } from '../server.js';
 import { VERSION } from '../version.js';
 import { createAuthGate } from './auth.js';
 import { LegacySessions } from './legacy-sessions.js';
+import { reachOf, serveModernRequest, webRequestOf } from './modern-requests.js';
 import { RateLimiter } from './rate-limit.js';
 
 export type { RouteHandler } from './routes.js';
@@ -132,11 +132,19 @@ export async function startHttp(app: App): Promise<RunningHttp> {
   const toolScopes = new Map(app.selection.listed.map((tool) => [tool.name, clientScopeFor(tool)]));
   const gate = await createAuthGate(app.config, toolScopes, app.logger);
   const limiter = new RateLimiter(security.ratePerMinute);
-  const handler = createMcpHandler(serverFactory(app, { longLived: false }), {
-    legacy: 'reject',
-    onerror: (error) => app.logger.debug({ err: error.message }, 'mcp http error'),
-  });
-  const modern = toNodeHandler(handler);
+  // One instance per 2026-07-28 request, with what that request can reach (a tools/call: its tool).
+  const handler = createMcpHandler(
+    (context) =>
+      buildServer(app, {
+        longLived: false,
+        authInfo: context?.authInfo,
+        reach: reachOf(context?.requestInfo),
+      }),
+    {
+      legacy: 'reject',
+      onerror: (error) => app.logger.debug({ err: error.message }, 'mcp http error'),
+    },
+  );
   const legacy = new LegacySessions({
     createServer: (caller) => buildServer(app, { longLived: true, authInfo: caller }),
     logger: app.logger,
@@ -174,11 +182,14 @@ export async function startHttp(app: App): Promise<RunningHttp> {
     const body = keepProtoKey(parsed);
     const denied = await gate.scopeChallenge(body, caller);
     if (denied) return send(res, denied);
-    const request = await toWebRequest(req, body);
-    if (req.headers['mcp-session-id'] || (await isLegacyRequest(request, body))) {
+    // A session's requests are 2025-era by definition: no classification needed.
+    if (req.headers['mcp-session-id'])
+      return legacy.handle(req, res, body, isInitialize(body), owner, authInfo);
+    const request = webRequestOf(req, res, body);
+    if (await isLegacyRequest(request, body)) {
       return legacy.handle(req, res, body, isInitialize(body), owner, authInfo);
     }
-    return modern(req, res, body);
+    return serveModernRequest(handler, request, res, body, authInfo);
   };
 
   /** Authenticate and rate-limit a /mcp request; null when it was answered here. */

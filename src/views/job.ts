@@ -4,7 +4,7 @@
 // resources and the write tools' results.
 import { z } from 'zod';
 import type { UpstreamJob, UpstreamRequirements, UpstreamRole } from '../contract/upstream.js';
-import { localClock } from '../rules/time.js';
+import { type LocalClock, localClock } from '../rules/time.js';
 import { legacyBreakInfo } from './legacy-break.js';
 
 // The wire shapes live in the contract; re-exported for the modules that present them.
@@ -46,28 +46,28 @@ export const jobViewSchema = z.object({
 export type RoleView = z.infer<typeof roleViewSchema>;
 export type JobView = z.infer<typeof jobViewSchema>;
 
+/** The wall clock of an instant in a zone; null when it cannot be read (the view shows the instant). */
+function clockOf(iso: string, zone: string): LocalClock | null {
+  try {
+    return localClock(iso, zone);
+  } catch {
+    return null;
+  }
+}
+
+/** A wall clock as shown: the date dropped on `sameDayAs`, the offset kept when the hour repeats. */
+function shownClock(clock: LocalClock, sameDayAs?: string): string {
+  const time = clock.offset ? `${clock.time} (${clock.offset})` : clock.time;
+  return sameDayAs && clock.date === sameDayAs ? time : `${clock.date} ${time}`;
+}
+
 /**
  * "2026-11-25 18:00" in the zone; the date is dropped for a time on `sameDayAs`. A wall clock that
  * happens twice that day (clocks going back) carries its offset: "01:30 (+01:00)".
  */
 export function localTime(iso: string, zone: string, sameDayAs?: string): string {
-  let clock: ReturnType<typeof localClock>;
-  try {
-    clock = localClock(iso, zone);
-  } catch {
-    return iso;
-  }
-  const time = clock.offset ? `${clock.time} (${clock.offset})` : clock.time;
-  return sameDayAs && clock.date === sameDayAs ? time : `${clock.date} ${time}`;
-}
-
-/** The local date of an instant in a zone, or undefined when it cannot be read. */
-function localDate(iso: string, zone: string): string | undefined {
-  try {
-    return localClock(iso, zone).date;
-  } catch {
-    return undefined;
-  }
+  const clock = clockOf(iso, zone);
+  return clock ? shownClock(clock, sameDayAs) : iso;
 }
 
 export function requirementPhrases(requirements: UpstreamRequirements | null | undefined): string[] {
@@ -107,12 +107,13 @@ function countByStatus(
 
 /** A role in its job's zone; times drop the date when it is the job's own (roles start on it). */
 export function toRoleView(role: UpstreamRole, zone: string, jobDate?: string): RoleView {
-  const startDate = localDate(role.startTime, zone);
+  // Read once: the start's date also decides how the end is shown.
+  const start = clockOf(role.startTime, zone);
   const view: RoleView = {
     id: role.id,
     title: role.title,
-    start: localTime(role.startTime, zone, jobDate),
-    end: localTime(role.endTime, zone, startDate),
+    start: start ? shownClock(start, jobDate) : role.startTime,
+    end: localTime(role.endTime, zone, start?.date),
     quantity: role.quantity,
     payType: role.payType,
     payRate: role.payRate,

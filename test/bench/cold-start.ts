@@ -1,65 +1,126 @@
-// Cold start: from spawning the built CLI (stdio) to the first tools/list answer, in the two
-// ways it is run: with no credentials (it starts and seeds its embedded sandbox) and against a
-// platform (here the benchmark's sandbox through the live credentials variables).
+// Cold start: from spawning a built CLI (stdio) to the first tools/list answer, in the two ways it
+// is run: with no credentials (it starts its embedded sandbox) and against a platform (here the
+// benchmark's sandbox through the live credentials variables). Each build (this change, the
+// baseline) is run in turns with a bare `node -e 0`, the floor every figure is divided by.
 import { spawnSync } from 'node:child_process';
 import { spawnStdio } from '../helpers/mcp.js';
 import { liveEnv } from './processes.js';
-import { type BenchContext, commands, type Section, TIMING_HEADERS, table, timingCells } from './report.js';
-import { elapsedMs, summarize } from './stats.js';
+import {
+  type BenchContext,
+  type Build,
+  commands,
+  ratio,
+  type Section,
+  shownPath,
+  TIMING_HEADERS,
+  table,
+  timingCells,
+} from './report.js';
+import { elapsedMs, type Summary, summarize } from './stats.js';
 
-const RUNS = 6;
+const RUNS = { full: 10, quick: 2 };
 
-async function coldStart(env: Record<string, string>): Promise<{ initialized: number; listed: number }> {
+/** The goals of issue 13: spawn to the first tools/list, as a multiple of `node -e 0`. */
+export const COLD_START_GOALS = { sandbox: 6, live: 4 };
+
+async function coldStart(
+  build: Build,
+  env: Record<string, string>,
+): Promise<{ initialized: number; listed: number }> {
   const start = performance.now();
-  const { client, close } = await spawnStdio([], env);
+  const { client, close } = await spawnStdio([], env, build.cli);
   const initialized = elapsedMs(start);
   const { tools } = await client.listTools();
   const listed = elapsedMs(start);
   await close();
-  if (tools.length === 0) throw new Error('tools/list answered no tools');
+  if (tools.length === 0) throw new Error(`tools/list of ${build.label} answered no tools`);
   return { initialized, listed };
+}
+
+function bareNode(): number {
+  const start = performance.now();
+  spawnSync(process.execPath, ['-e', '0']);
+  return elapsedMs(start);
 }
 
 export const coldStartSection: Section = {
   id: 'cold-start',
   title: 'Cold start (stdio)',
   async run(ctx: BenchContext) {
+    const runs = RUNS[ctx.quick ? 'quick' : 'full'];
     const modes = [
-      { label: 'embedded sandbox (no credentials)', env: {} },
-      { label: 'live credentials (benchmark sandbox)', env: liveEnv(ctx.sandbox) },
+      { key: 'sandbox' as const, label: 'embedded sandbox (no credentials)', env: {} },
+      { key: 'live' as const, label: 'live credentials (benchmark sandbox)', env: liveEnv(ctx.sandbox) },
     ];
-    const rows: string[][] = [];
+    const bare: number[] = [];
+    const samples = new Map<string, { initialized: number[]; listed: number[] }>();
     for (const mode of modes) {
       ctx.log(`cold start: ${mode.label}`);
-      const initialized: number[] = [];
-      const listed: number[] = [];
-      for (let run = 0; run < RUNS; run++) {
-        const sample = await coldStart(mode.env);
-        initialized.push(sample.initialized);
-        listed.push(sample.listed);
+      for (let run = 0; run < runs; run++) {
+        // In turns, the order rotating, so that a slow moment of the machine hits every build.
+        const order = run % 2 === 0 ? ctx.builds : [...ctx.builds].reverse();
+        for (const build of order) {
+          const sample = await coldStart(build, mode.env);
+          const key = `${mode.key} ${build.label}`;
+          const entry = samples.get(key) ?? { initialized: [], listed: [] };
+          entry.initialized.push(sample.initialized);
+          entry.listed.push(sample.listed);
+          samples.set(key, entry);
+        }
+        bare.push(bareNode());
       }
-      rows.push([mode.label, 'spawn → initialize answered', ...timingCells(summarize(initialized))]);
-      rows.push([mode.label, '**spawn → first tools/list answer**', ...timingCells(summarize(listed))]);
     }
-    const bare: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      const start = performance.now();
-      spawnSync(process.execPath, ['-e', '0']);
-      bare.push(elapsedMs(start));
+    const floor = summarize(bare);
+    const rows: string[][] = [];
+    const goals: string[] = [];
+    for (const mode of modes) {
+      for (const build of ctx.builds) {
+        const entry = samples.get(`${mode.key} ${build.label}`) as {
+          initialized: number[];
+          listed: number[];
+        };
+        const listed: Summary = summarize(entry.listed);
+        rows.push([
+          mode.label,
+          build.label,
+          'spawn → initialize answered',
+          ...timingCells(summarize(entry.initialized)),
+          '',
+        ]);
+        rows.push([
+          mode.label,
+          build.label,
+          '**spawn → first tools/list answer**',
+          ...timingCells(listed),
+          `**${ratio(listed.median / floor.median)}**`,
+        ]);
+        if (build === ctx.builds[0]) {
+          const goal = COLD_START_GOALS[mode.key];
+          const met = listed.median / floor.median <= goal;
+          goals.push(
+            `${mode.label}: ${ratio(listed.median / floor.median)} of \`node -e 0\` (goal at most ${goal}x: ${met ? 'met' : '**not met**'})`,
+          );
+        }
+      }
     }
-    rows.push(['baseline', '`node -e 0` spawn → exit', ...timingCells(summarize(bare))]);
+    rows.push(['floor', '', '`node -e 0` spawn → exit', ...timingCells(floor), '1.00x']);
     return [
-      `${RUNS} runs per mode, one after another. Each run spawns \`node dist/src/cli.js stdio\` through the ` +
-        "SDK's stdio client transport, waits for the initialize answer, then times the first tools/list. " +
-        'Without credentials the figure includes starting and seeding the embedded sandbox; with live ' +
-        'credentials it includes the token request and the schema introspection that checks every tool.',
+      `${runs} runs per mode and build, in turns (order alternating), each followed by a bare \`node -e 0\`. ` +
+        "Each run spawns the build's CLI with `stdio` through the SDK's stdio client transport, waits for the " +
+        'initialize answer, then times the first tools/list. Without credentials the figure includes starting ' +
+        "the embedded sandbox; with live credentials, the token request and the introspection of the platform's " +
+        'schema that checks every tool. The last column divides the median by the median of `node -e 0`.',
       '',
-      table(['mode', 'interval', ...TIMING_HEADERS], rows),
+      table(['mode', 'build', 'interval', ...TIMING_HEADERS, '÷ `node -e 0`'], rows),
+      '',
+      `Goals: ${goals.join('; ')}.`,
       '',
       commands([
         ctx.command,
-        'node dist/src/cli.js stdio   # env: CREW_LOG_LEVEL=warn; live mode adds CREW_CLIENT_ID=demo-admin CREW_CLIENT_SECRET=… CREW_AUTH_URL=<sandbox> CREW_REALM=sandbox CREW_API_URL=<sandbox>',
+        ...ctx.builds.map((build) => `node ${shownPath(build.cli)} stdio   # ${build.label}`),
+        'env: CREW_LOG_LEVEL=warn; live mode adds CREW_CLIENT_ID=demo-admin CREW_CLIENT_SECRET=… CREW_AUTH_URL=<sandbox> CREW_REALM=sandbox CREW_API_URL=<sandbox>',
         'initialize; tools/list',
+        'node -e 0',
       ]),
     ].join('\n');
   },

@@ -7,6 +7,7 @@ import { connectInProcess } from '../helpers/mcp.js';
 import { fetchToken } from '../helpers/sandbox.js';
 import { type BenchContext, commands, int, ratio, type Section, table } from './report.js';
 import { summarize } from './stats.js';
+import { checkTokenBudgets } from './token-budgets.js';
 import { countTokens, type ListedTool, modelListTokens, modelView, resultCost } from './tokens.js';
 
 /** Published by their vendors or measured by others; quoted, not measured here. */
@@ -280,6 +281,7 @@ export const contextSection: Section = {
     ctx.log('context: typical results');
     const connected = await connectInProcess(sandbox);
     try {
+      await checkTokenBudgets(ctx, tools, connected.client);
       const token = await fetchToken(sandbox);
       return [
         'Tokenizer: o200k_base from gpt-tokenizer (its own ranks, no network). The server is built in ' +

@@ -1,14 +1,39 @@
 // Markdown building blocks of BENCHMARKS.md, and the shared context every section runs in.
+import { relative } from 'node:path';
+import { packageRoot } from '../../src/paths.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import type { Summary } from './stats.js';
+
+/** A build of crew-mcp whose CLI a section spawns. */
+export interface Build {
+  /** "this change", or "baseline <revision>". */
+  label: string;
+  /** Its built CLI. */
+  cli: string;
+}
+
+/** A limit that does not depend on the machine's speed: tokens, request counts. */
+export interface BudgetCheck {
+  /** What was counted, e.g. "tool list (model-visible, o200k)". */
+  what: string;
+  actual: number;
+  limit: number;
+  unit: string;
+}
 
 export interface BenchContext {
   /** The sandbox started in the benchmark process: every section's upstream. */
   sandbox: RunningSandbox;
   /** The command line that produced this run, for the report. */
   command: string;
+  /** `--quick`: fewer and shorter runs, for CI; every budget is checked all the same. */
+  quick: boolean;
+  /** The builds whose CLI the comparing sections run: this one first, then the baseline (`--baseline=<dir>`). */
+  builds: Build[];
   /** Print progress on stderr (stdout stays clean). */
   log(message: string): void;
+  /** Check a budget; the run reports every check and exits 1 when one is exceeded. */
+  budget(check: BudgetCheck): void;
 }
 
 export interface Section {
@@ -54,4 +79,10 @@ export const TIMING_HEADERS = ['median ms', 'p95 ms', 'min–max ms', 'IQR ms', 
 /** A fenced block of the exact calls behind a figure. */
 export function commands(lines: string[]): string {
   return ['```', ...lines, '```'].join('\n');
+}
+
+/** A file path as the report shows it: relative to this package when inside it. */
+export function shownPath(path: string): string {
+  const inside = relative(packageRoot, path);
+  return inside.startsWith('..') ? path : inside;
 }

@@ -1,9 +1,19 @@
 // `npm run bench`: runs every benchmark section against one sandbox started here, then writes
 // BENCHMARKS.md at the package root. Loopback only, bounded loops, and a watchdog so that the
-// run always ends. Options: --only=<id,id> (a subset), --out=<file> (default BENCHMARKS.md).
+// run always ends. Options:
+//   --only=<id,id>     a subset of the sections
+//   --out=<file>       where the report goes (default BENCHMARKS.md; --quick: dist/bench-quick.md)
+//   --baseline=<dir>   also measure the CLI built in another checkout, side by side in the same run
+//   --quick            the CI run: fewer and shorter runs, under 30 s
+// Budgets that do not depend on the machine's speed (tokens, request counts) are checked in every
+// run; the run exits 1 when one is exceeded. Times never fail it.
 
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
 import { packagePath } from '../../src/paths.js';
+import { CLI } from '../helpers/mcp.js';
 import { startTestSandbox, TEST_TODAY } from '../helpers/sandbox.js';
 import { coldStartSection } from './cold-start.js';
 import { contextSection } from './context.js';
@@ -12,7 +22,8 @@ import { machineLines } from './machine.js';
 import { paginationSection } from './pagination.js';
 import { killTracked } from './processes.js';
 import { writeReadmeFigures } from './readme-figures.js';
-import type { BenchContext, Section } from './report.js';
+import type { BenchContext, BudgetCheck, Build, Section } from './report.js';
+import { int, shownPath, table } from './report.js';
 import { staffingSection } from './staffing.js';
 import { elapsedMs } from './stats.js';
 import { throughputSection } from './throughput.js';
@@ -27,9 +38,11 @@ const SECTIONS: Section[] = [
   throughputSection,
   staffingSection,
 ];
+/** The CI run leaves out what only measures time under injected latency. */
+const QUICK_SKIPS = new Set(['pagination']);
 
-/** The whole run must finish well inside five minutes; past this something hangs. */
-const WATCHDOG_MS = 240_000;
+/** Past this something hangs: the full run with a baseline takes some five minutes. */
+const WATCHDOG_MS = { full: 600_000, quick: 90_000 };
 
 function option(name: string): string | undefined {
   const prefix = `--${name}=`;
@@ -42,12 +55,51 @@ function commandLine(): string {
   return `npm run build && node dist/test/bench/run.js${args ? ` ${args}` : ''}`;
 }
 
-async function main(): Promise<void> {
-  const watchdog = setTimeout(() => {
-    console.error(`bench: still running after ${WATCHDOG_MS / 1000} s; giving up.`);
-    killTracked();
-    process.exit(1);
-  }, WATCHDOG_MS);
+/** The CLI a checkout built: the bundle, or before it existed, tsc's output. */
+function baselineBuild(dir: string): Build {
+  const root = resolve(dir);
+  const cli = [join(root, 'dist', 'bin', 'crew-mcp.js'), join(root, 'dist', 'src', 'cli.js')].find((path) =>
+    existsSync(path),
+  );
+  if (!cli)
+    throw new Error(`--baseline=${dir}: no built CLI there; run npm ci && npm run build in it first.`);
+  let revision = 'unknown revision';
+  try {
+    revision = execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    // Not a git checkout: the directory names it.
+  }
+  return { label: `baseline ${revision}`, cli };
+}
+
+function budgetReport(checks: BudgetCheck[]): string {
+  const rows = checks.map((check) => [
+    check.what,
+    `${int(check.actual)} ${check.unit}`,
+    `${int(check.limit)} ${check.unit}`,
+    check.actual <= check.limit ? 'ok' : '**exceeded**',
+  ]);
+  return [
+    'Limits that do not depend on the machine, checked by every run (`--quick` too); one exceeded makes ' +
+      'the run exit 1. Token budgets come from `test/bench/budgets.ts`, request budgets from ' +
+      '`test/bench/request-budgets.ts`.',
+    '',
+    table(['budget', 'this run', 'limit', ''], rows),
+  ].join('\n');
+}
+
+async function main(): Promise<number> {
+  const quick = process.argv.includes('--quick');
+  const watchdog = setTimeout(
+    () => {
+      console.error(
+        `bench: still running after ${WATCHDOG_MS[quick ? 'quick' : 'full'] / 1000} s; giving up.`,
+      );
+      killTracked();
+      process.exit(1);
+    },
+    WATCHDOG_MS[quick ? 'quick' : 'full'],
+  );
   watchdog.unref();
 
   const only = option('only')?.split(',');
@@ -56,17 +108,34 @@ async function main(): Promise<void> {
     throw new Error(
       `Unknown section(s) ${unknown.join(', ')}; known: ${SECTIONS.map((s) => s.id).join(', ')}.`,
     );
-  const chosen = SECTIONS.filter((section) => !only || only.includes(section.id));
-  const out = option('out') ?? packagePath('BENCHMARKS.md');
+  const chosen = SECTIONS.filter((section) =>
+    only ? only.includes(section.id) : !(quick && QUICK_SKIPS.has(section.id)),
+  );
+  const out = option('out') ?? (quick ? packagePath('dist', 'bench-quick.md') : packagePath('BENCHMARKS.md'));
+  const baselineDir = option('baseline');
+  const builds: Build[] = [{ label: 'this change', cli: CLI }];
+  if (baselineDir) builds.push(baselineBuild(baselineDir));
 
   const started = new Date();
   const machine = machineLines();
   const runStart = performance.now();
   const sandbox = await startTestSandbox();
+  // Seeded now, so that no timed path pays for it (the sandbox seeds on first use).
+  void sandbox.data;
+  const checks: BudgetCheck[] = [];
   const ctx: BenchContext = {
     sandbox,
     command: commandLine(),
+    quick,
+    builds,
     log: (message) => console.error(`bench: ${message}`),
+    budget: (check) => {
+      checks.push(check);
+      if (check.actual > check.limit)
+        console.error(
+          `bench: budget exceeded: ${check.what}: ${check.actual} > ${check.limit} ${check.unit}`,
+        );
+    },
   };
   const body: string[] = [];
   const durations: string[] = [];
@@ -79,6 +148,11 @@ async function main(): Promise<void> {
   } finally {
     await sandbox.close();
   }
+  const loadAtEnd = os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');
+  const exceeded = checks.filter((check) => check.actual > check.limit);
 
   const report = [
     '# Benchmarks',
@@ -91,10 +165,16 @@ async function main(): Promise<void> {
     '## Method',
     '',
     `- One embedded sandbox platform (seed 42, today ${TEST_TODAY}) is started on 127.0.0.1 in the benchmark ` +
-      'process; every MCP server under test is the built CLI (`dist/src/cli.js`) spawned with the live ' +
-      'credentials variables pointing at that sandbox (CREW_CLIENT_ID=demo-admin, CREW_AUTH_URL and ' +
-      'CREW_API_URL = the sandbox, CREW_REALM=sandbox), so direct GraphQL calls and MCP calls reach the same ' +
-      'platform and its request counters see everything. Everything is loopback.',
+      'process; every MCP server under test is a built CLI spawned with the live credentials variables pointing ' +
+      'at that sandbox (CREW_CLIENT_ID=demo-admin, CREW_AUTH_URL and CREW_API_URL = the sandbox, ' +
+      'CREW_REALM=sandbox), so direct GraphQL calls and MCP calls reach the same platform and its request ' +
+      'counters see everything. Everything is loopback.',
+    `- Builds measured: ${builds.map((build) => `**${build.label}** (\`${shownPath(build.cli)}\`)`).join(', ')}.` +
+      (builds.length > 1
+        ? ' The baseline is a checkout of the commit before this change, built as its README says: ' +
+          `\`git worktree add <dir> <commit> && (cd <dir> && npm ci && npm run build)\`, passed as \`--baseline=<dir>\`; ` +
+          "its CLI is spawned by this run beside this change's, in turns, against the same sandbox."
+        : ''),
     '- Context cost is counted with the o200k_base tokenizer (gpt-tokenizer); it does not depend on the machine.',
     '- Timings are wall-clock (performance.now()) in the benchmark process, reported as median with p95, ' +
       'min–max and IQR; compared paths run interleaved in the same run, and ratios are taken between ' +
@@ -105,18 +185,26 @@ async function main(): Promise<void> {
     '## Machine',
     '',
     ...machine,
+    `- Load average at the end (1/5/15 min): ${loadAtEnd}`,
     '',
     ...body,
+    '## Budgets',
+    '',
+    budgetReport(checks),
+    '',
   ].join('\n');
   writeFileSync(out, report);
-  writeReadmeFigures();
+  const figures = !quick && !option('out') && !only;
+  if (figures) writeReadmeFigures();
   console.error(
-    `bench: wrote ${out} (and the README's figures) in ${(elapsedMs(runStart) / 1000).toFixed(1)} s`,
+    `bench: wrote ${out}${figures ? " (and the README's figures)" : ''} in ${(elapsedMs(runStart) / 1000).toFixed(1)} s; ` +
+      `${checks.length} budget(s) checked, ${exceeded.length} exceeded`,
   );
+  return exceeded.length > 0 ? 1 : 0;
 }
 
 main().then(
-  () => process.exit(0),
+  (code) => process.exit(code),
   (error: unknown) => {
     console.error(error);
     process.exit(1);

@@ -1,123 +1,399 @@
-// HTTP throughput and memory: concurrent MCP clients call a tool in a closed loop for a fixed
-// time against one spawned HTTP server; the server's RSS is sampled meanwhile.
+// HTTP throughput and memory: 16 concurrent clients call a tool in a closed loop for a fixed time
+// against one spawned HTTP server per build, while the server's RSS and CPU time are sampled; the
+// same 16 clients then send the tool's own GraphQL request straight to the sandbox, so the
+// server's throughput is read as a share of what the platform itself serves to those clients.
+// Both protocol eras: 2025-11-25 sessions (what an SDK client negotiates by default) and
+// 2026-07-28 (a server instance per request). Then a long bounded run (20,000 calls) shows
+// whether memory grows.
+import { readFileSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/client';
-import { connectHttp, spawnHttp } from '../helpers/mcp.js';
+import { crewAllDocument } from '../../src/contract/documents.js';
+import { connectHttp, type SpawnedHttp, spawnHttp } from '../helpers/mcp.js';
+import { directGraphql } from './direct.js';
+import { type HeapProbe, heapProbe } from './live-heap.js';
 import { liveEnv, sampleRss, track } from './processes.js';
-import { type BenchContext, commands, ms, type Section, table } from './report.js';
+import {
+  type BenchContext,
+  type Build,
+  commands,
+  ms,
+  ratio,
+  type Section,
+  shownPath,
+  table,
+} from './report.js';
 import { sleep, summarize, timed } from './stats.js';
 
-const DURATION_MS = 3000;
+const DURATION_MS = { full: 3000, quick: 1000 };
+const LONG_RUN_CALLS = 20_000;
 const WARMUP_CALLS = 3;
+const CLIENTS = 16;
+const CHEAP = { tool: 'list_crew', args: { perPage: 1 } };
+/** The goals of issue 13. */
+export const THROUGHPUT_GOALS = { ratio: 0.6, rssMiB: 150 };
+
+type Era = 'legacy' | 'modern';
+const ERA_LABEL: Record<Era, string> = { legacy: '2025-11-25 sessions', modern: '2026-07-28 per request' };
 
 interface Load {
   clients: number;
   tool: string;
   args: Record<string, unknown>;
+  era: Era;
 }
 
-const CHEAP = { tool: 'list_crew', args: { perPage: 1 } };
-const LOADS: Load[] = [
-  { clients: 1, ...CHEAP },
-  { clients: 4, ...CHEAP },
-  { clients: 16, ...CHEAP },
-  { clients: 16, tool: 'list_jobs', args: { perPage: 100 } },
-];
+interface LoopResult {
+  calls: number;
+  failed: number;
+  elapsed: number;
+  latencies: number[];
+}
 
-async function closedLoop(
-  clients: Client[],
-  load: Load,
-): Promise<{ latencies: number[]; failed: number; elapsed: number }> {
+/** Clock ticks of CPU (user + system) a process used so far (Linux /proc; null elsewhere). */
+function cpuTicks(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+/** Linux reports CPU time in ticks of 10 ms (USER_HZ = 100). */
+const TICK_MS = 10;
+
+async function closedLoop(callers: (() => Promise<boolean>)[], durationMs: number): Promise<LoopResult> {
   const latencies: number[] = [];
   let failed = 0;
   const start = performance.now();
-  const deadline = start + DURATION_MS;
+  const deadline = start + durationMs;
   await Promise.all(
-    clients.map(async (client) => {
+    callers.map(async (call) => {
       while (performance.now() < deadline) {
-        const { ms: took, value } = await timed(() =>
-          client.callTool({ name: load.tool, arguments: load.args }),
-        );
-        if (value.isError) failed++;
+        const { ms: took, value: ok } = await timed(call);
+        if (!ok) failed++;
         latencies.push(took);
       }
     }),
   );
-  return { latencies, failed, elapsed: performance.now() - start };
+  return { calls: latencies.length, failed, elapsed: performance.now() - start, latencies };
 }
+
+const toolCaller = (client: Client, load: Pick<Load, 'tool' | 'args'>) => async () =>
+  !(await client.callTool({ name: load.tool, arguments: load.args })).isError;
+
+interface Measured {
+  loop: LoopResult;
+  rss: ReturnType<typeof summarize>;
+  serverCpuMs: number | null;
+  benchCpuMs: number;
+}
+
+/** Run `callers` for the duration while sampling the server's RSS and both processes' CPU. */
+async function measure(
+  server: SpawnedHttp,
+  callers: (() => Promise<boolean>)[],
+  durationMs: number,
+): Promise<Measured> {
+  const pid = server.process.pid as number;
+  const sampler = sampleRss(pid);
+  const serverBefore = cpuTicks(pid);
+  const benchBefore = process.cpuUsage();
+  const loop = await closedLoop(callers, durationMs);
+  const bench = process.cpuUsage(benchBefore);
+  const serverAfter = cpuTicks(pid);
+  return {
+    loop,
+    rss: summarize(sampler.stop()),
+    serverCpuMs:
+      serverBefore === null || serverAfter === null ? null : (serverAfter - serverBefore) * TICK_MS,
+    benchCpuMs: (bench.user + bench.system) / 1000,
+  };
+}
+
+const perSecond = (loop: LoopResult) => (loop.calls / loop.elapsed) * 1000;
+const perCall = (cpuMs: number | null, loop: LoopResult) => (cpuMs === null ? 'n/a' : ms(cpuMs / loop.calls));
 
 export const throughputSection: Section = {
   id: 'throughput',
   title: 'HTTP throughput and memory under concurrent clients',
   async run(ctx: BenchContext) {
-    // One address sends everything here: the per-client rate limit would measure itself.
-    const http = await spawnHttp(['--rate-limit', '0'], liveEnv(ctx.sandbox));
-    track(http.process);
-    const pid = http.process.pid as number;
+    const durationMs = DURATION_MS[ctx.quick ? 'quick' : 'full'];
+    const direct = await directGraphql(ctx.sandbox);
+    const crewPage = { input: { filter: {}, page: 1, perPage: 1 } };
+    const directCallers = Array.from(
+      { length: CLIENTS },
+      () => async () => Boolean(await direct.query(crewAllDocument, crewPage)),
+    );
     const rows: (string | number)[][] = [];
-    try {
-      const idleSampler = sampleRss(pid);
-      await sleep(500);
-      const idle = summarize(idleSampler.stop());
-      rows.push(['idle after start', '—', '—', '—', '—', '—', idle.median.toFixed(1), idle.max.toFixed(1)]);
-      for (const load of LOADS) {
-        ctx.log(`throughput: ${load.clients} clients, ${load.tool}`);
-        const clients = await Promise.all(
-          Array.from({ length: load.clients }, () => connectHttp(http.mcpUrl)),
-        );
-        try {
-          for (const client of clients)
-            for (let call = 0; call < WARMUP_CALLS; call++)
-              await client.callTool({ name: load.tool, arguments: load.args });
-          const sampler = sampleRss(pid);
-          const { latencies, failed, elapsed } = await closedLoop(clients, load);
-          const rss = summarize(sampler.stop());
-          const latency = summarize(latencies);
-          rows.push([
-            `${load.clients} client(s), \`${load.tool}\` ${JSON.stringify(load.args)}`,
-            latencies.length,
-            failed,
-            ((latencies.length / elapsed) * 1000).toFixed(0),
-            ms(latency.median),
-            ms(latency.p95),
-            rss.median.toFixed(1),
-            rss.max.toFixed(1),
-          ]);
-        } finally {
-          await Promise.all(clients.map((client) => client.close()));
-        }
+    const goals: string[] = [];
+    const memoryRows: (string | number)[][] = [];
+
+    /** A fresh server of the build for `work`: each load's RSS is its own, not what an earlier load left. */
+    const withServer = async <T>(
+      build: Build,
+      work: (server: SpawnedHttp) => Promise<T>,
+      nodeArgs: string[] = [],
+    ): Promise<T> => {
+      // One address sends everything here: the per-client rate limit would measure itself.
+      const server = await spawnHttp(['--rate-limit', '0'], liveEnv(ctx.sandbox), build.cli, nodeArgs);
+      track(server.process);
+      try {
+        return await work(server);
+      } finally {
+        await server.close();
       }
-    } finally {
-      await http.close();
-    }
+    };
+
+    const runLoad = async (build: Build, server: SpawnedHttp, load: Load) => {
+      ctx.log(`throughput: ${build.label}, ${load.clients} client(s), ${load.tool}, ${load.era}`);
+      const clients = await Promise.all(
+        Array.from({ length: load.clients }, () => connectHttp(server.mcpUrl, load.era)),
+      );
+      try {
+        for (const client of clients)
+          for (let call = 0; call < WARMUP_CALLS; call++)
+            await client.callTool({ name: load.tool, arguments: load.args });
+        // The platform's own rate for the same clients, just before: the share's denominator.
+        const cheap = load.tool === CHEAP.tool && load.clients === CLIENTS;
+        const directCpu = process.cpuUsage();
+        const platform = cheap ? await closedLoop(directCallers, durationMs) : null;
+        const directCpuMs = ((used) => (used.user + used.system) / 1000)(process.cpuUsage(directCpu));
+        const result = await measure(
+          server,
+          clients.map((client) => toolCaller(client, load)),
+          durationMs,
+        );
+        const rate = perSecond(result.loop);
+        const share = platform ? rate / perSecond(platform) : null;
+        const latency = summarize(result.loop.latencies);
+        rows.push([
+          build.label,
+          `${load.clients} × \`${load.tool}\` ${JSON.stringify(load.args)}, ${ERA_LABEL[load.era]}`,
+          result.loop.calls,
+          result.loop.failed,
+          rate.toFixed(0),
+          platform
+            ? `${perSecond(platform).toFixed(0)} (bench ${perCall(directCpuMs, platform)} ms CPU/call) → **${ratio(share as number)}**`
+            : '—',
+          ms(latency.median),
+          ms(latency.p95),
+          perCall(result.serverCpuMs, result.loop),
+          perCall(result.benchCpuMs, result.loop),
+          result.rss.median.toFixed(1),
+          result.rss.max.toFixed(1),
+        ]);
+        if (platform && build === ctx.builds[0]) {
+          goals.push(
+            `${ERA_LABEL[load.era]}: ${ratio(share as number)} of the direct rate (goal at least ${THROUGHPUT_GOALS.ratio}x: ${(share as number) >= THROUGHPUT_GOALS.ratio ? 'met' : '**not met**'}), server RSS at most ${result.rss.max.toFixed(0)} MiB (goal at most ${THROUGHPUT_GOALS.rssMiB}: ${result.rss.max <= THROUGHPUT_GOALS.rssMiB ? 'met' : '**not met**'})`,
+          );
+        }
+      } finally {
+        await Promise.all(clients.map((client) => client.close()));
+      }
+    };
+
+    const runBuild = async (build: Build) => {
+      await withServer(build, async (server) => {
+        const idleSampler = sampleRss(server.process.pid as number);
+        await sleep(500);
+        const idle = summarize(idleSampler.stop());
+        rows.push([
+          build.label,
+          'idle after start',
+          '—',
+          '—',
+          '—',
+          '—',
+          '—',
+          '—',
+          '—',
+          '—',
+          idle.median.toFixed(1),
+          idle.max.toFixed(1),
+        ]);
+        if (ctx.quick || build !== ctx.builds[0]) return;
+        for (const clients of [1, 4]) await runLoad(build, server, { clients, ...CHEAP, era: 'legacy' });
+      });
+      const loads: Load[] = [
+        { clients: CLIENTS, ...CHEAP, era: 'legacy' },
+        { clients: CLIENTS, ...CHEAP, era: 'modern' },
+        ...(ctx.quick
+          ? []
+          : [{ clients: CLIENTS, tool: 'list_jobs', args: { perPage: 100 }, era: 'legacy' as const }]),
+      ];
+      for (const load of loads) await withServer(build, (server) => runLoad(build, server, load));
+      if (ctx.quick) return;
+      const rss = await withServer(build, (server) => longRun(ctx, build, server));
+      // The live heap on a server of its own: a heap snapshot grows RSS, which must not show above.
+      const probe = heapProbe();
+      try {
+        const heap = await withServer(
+          build,
+          (server) => liveHeapRun(ctx, build, server, probe),
+          probe.nodeArgs,
+        );
+        memoryRows.push([...rss, ...heap]);
+      } finally {
+        probe.dispose();
+      }
+    };
+    for (const build of ctx.builds) await runBuild(build);
+
     return [
-      `One server: \`node dist/src/cli.js http --port 0\` with live credentials to the benchmark sandbox. ` +
-        `For each load, N MCP clients (Streamable HTTP, 2025 protocol, one session each) connect, warm up with ` +
-        `${WARMUP_CALLS} calls each, then call the tool back to back for ${DURATION_MS / 1000} s. ` +
-        'RSS of the server process is read from /proc every 50 ms. The clients and the sandbox run in the ' +
-        'benchmark process on the same two cores, so this is a floor, not a capacity figure.',
+      `Servers are each build's CLI (\`http --port 0 --rate-limit 0\`) with live credentials to the benchmark ` +
+        `sandbox, a fresh one for each ${CLIENTS}-client load and for the long run (the 1- and 4-client loads share ` +
+        "the one whose idle RSS is shown), so that each RSS figure is its own load's. For each load, N MCP " +
+        `clients (Streamable HTTP, one connection each) connect, warm up with ` +
+        `${WARMUP_CALLS} calls each, then call the tool back to back for ${durationMs / 1000} s. For the ${CLIENTS}-client ` +
+        `\`${CHEAP.tool}\` loads, the same ${CLIENTS} clients first send that tool's GraphQL request straight to the ` +
+        `sandbox for ${durationMs / 1000} s ("direct calls/s"); the arrow gives the MCP rate as a share of it. The ` +
+        "server's RSS is read from /proc every 50 ms and its CPU time from /proc/<pid>/stat; the benchmark " +
+        "process's CPU per call is the clients' work plus the sandbox's (both live in it), given for the direct " +
+        'calls too. Everything shares the same two cores: the MCP path runs the SDK client, the server and the ' +
+        'sandbox where the direct path runs a fetch and the sandbox, so when the benchmark process is the busy ' +
+        'one, the share cannot exceed its CPU per direct call divided by its CPU per MCP call.',
       '',
       table(
         [
+          'build',
           'load',
           'calls',
           'failed',
           'calls/s',
+          'direct calls/s → share',
           'call median ms',
           'call p95 ms',
+          'server CPU ms/call',
+          'bench process CPU ms/call',
           'server RSS median MiB',
           'server RSS max MiB',
         ],
         rows,
       ),
       '',
+      `Goals (this change, ${CLIENTS} clients, \`${CHEAP.tool}\`): ${goals.join('; ')}.`,
+      '',
+      ...(memoryRows.length > 0
+        ? [
+            '#### Memory over a long run',
+            '',
+            `${CLIENTS} clients (2025-11-25 sessions, the SDK default) call \`${CHEAP.tool}\` ${JSON.stringify(CHEAP.args)} ` +
+              `${LONG_RUN_CALLS.toLocaleString('en-US')} times, in two halves, on a fresh server started with ` +
+              "`--heapsnapshot-signal`. The server's RSS is sampled every 50 ms (medians over the first, the middle " +
+              'and the last tenth of the calls): it grows in the first half as V8 sizes the heap to the load. After ' +
+              'each half a heap snapshot, which V8 takes after a full collection, gives the live heap: what the ' +
+              'server holds. Growth of the live heap over the second half would be a leak.',
+            '',
+            table(
+              [
+                'build',
+                'calls',
+                'failed',
+                'calls/s',
+                'RSS first tenth MiB',
+                'RSS middle tenth MiB',
+                'RSS last tenth MiB',
+                'RSS max MiB',
+                'live heap, middle MiB',
+                'live heap, end MiB',
+                'live heap growth over the second half MiB',
+              ],
+              memoryRows,
+            ),
+            '',
+          ]
+        : []),
       commands([
         ctx.command,
-        'node dist/src/cli.js http --port 0   # live credentials env to the benchmark sandbox',
-        ...LOADS.map(
-          (load) =>
-            `${load.clients} × loop { tools/call ${load.tool} ${JSON.stringify(load.args)} } for ${DURATION_MS} ms`,
+        ...ctx.builds.map(
+          (build) =>
+            `node ${shownPath(build.cli)} http --port 0 --rate-limit 0   # ${build.label}, live credentials to the benchmark sandbox`,
         ),
+        `${CLIENTS} × loop { POST <sandbox>/gql (the list_crew document) ${JSON.stringify(crewPage)} } for ${durationMs} ms`,
+        `N × loop { tools/call <tool> <args> } for ${durationMs} ms   # the loads of the table`,
+        ...(ctx.quick
+          ? []
+          : [
+              `${CLIENTS} × loop { tools/call ${CHEAP.tool} ${JSON.stringify(CHEAP.args)} } until ${LONG_RUN_CALLS} calls`,
+            ]),
       ]),
     ].join('\n');
   },
 };
+
+/** Call list_crew from 16 clients until `calls.count` reaches `until`; returns the time taken. */
+async function callUntil(
+  clients: Client[],
+  calls: { count: number; failed: number },
+  until: number,
+): Promise<number> {
+  const start = performance.now();
+  await Promise.all(
+    clients.map(async (client) => {
+      while (calls.count < until) {
+        calls.count++;
+        const result = await client.callTool({ name: CHEAP.tool, arguments: CHEAP.args });
+        if (result.isError) calls.failed++;
+      }
+    }),
+  );
+  return performance.now() - start;
+}
+
+/** The long bounded run: the server's RSS over the first, the middle and the last tenth of the calls. */
+async function longRun(ctx: BenchContext, build: Build, server: SpawnedHttp): Promise<(string | number)[]> {
+  ctx.log(`throughput: ${build.label}, long run of ${LONG_RUN_CALLS} calls`);
+  const clients = await Promise.all(
+    Array.from({ length: CLIENTS }, () => connectHttp(server.mcpUrl, 'legacy')),
+  );
+  const calls = { count: 0, failed: 0 };
+  const sampler = sampleRss(server.process.pid as number);
+  let elapsed: number;
+  try {
+    elapsed = await callUntil(clients, calls, LONG_RUN_CALLS);
+  } finally {
+    await Promise.all(clients.map((client) => client.close()));
+  }
+  const rss = sampler.stop();
+  // Samples are evenly spaced in time and the calls came at a steady rate: a tenth of the samples is a tenth of the calls.
+  const tenth = Math.max(1, Math.floor(rss.length / 10));
+  const window = (from: number) => summarize(rss.slice(from, from + tenth)).median;
+  return [
+    build.label,
+    calls.count,
+    calls.failed,
+    ((calls.count / elapsed) * 1000).toFixed(0),
+    window(0).toFixed(1),
+    window(Math.floor(rss.length / 2) - Math.floor(tenth / 2)).toFixed(1),
+    window(rss.length - tenth).toFixed(1),
+    Math.max(...rss).toFixed(1),
+  ];
+}
+
+/**
+ * The same run on another server, in two halves, with the live heap after each: a heap snapshot,
+ * which V8 takes after a full collection, is what the server holds (RSS follows V8's sizing of
+ * the heap to the load). Growth from the middle to the end would be a leak.
+ */
+async function liveHeapRun(
+  ctx: BenchContext,
+  build: Build,
+  server: SpawnedHttp,
+  probe: HeapProbe,
+): Promise<string[]> {
+  ctx.log(`throughput: ${build.label}, live heap over ${LONG_RUN_CALLS} calls`);
+  const clients = await Promise.all(
+    Array.from({ length: CLIENTS }, () => connectHttp(server.mcpUrl, 'legacy')),
+  );
+  const calls = { count: 0, failed: 0 };
+  try {
+    await callUntil(clients, calls, LONG_RUN_CALLS / 2);
+    const middle = await probe.liveMiB(server.process);
+    await callUntil(clients, calls, LONG_RUN_CALLS);
+    const end = await probe.liveMiB(server.process);
+    if (calls.failed > 0) throw new Error(`${calls.failed} calls failed in the live heap run`);
+    return [middle.toFixed(1), end.toFixed(1), `${end - middle >= 0 ? '+' : ''}${(end - middle).toFixed(1)}`];
+  } finally {
+    await Promise.all(clients.map((client) => client.close()));
+  }
+}

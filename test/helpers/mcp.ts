@@ -12,7 +12,8 @@ import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { buildServer } from '../../src/server.js';
 import { keepingProtoKey } from '../../src/transports/stdio.js';
 
-export const CLI = packagePath('dist', 'src', 'cli.js');
+/** What users run: the bundled CLI (scripts/bundle-cli.mjs), as npm's bin and the MCPB manifest name it. */
+export const CLI = packagePath('dist', 'bin', 'crew-mcp.js');
 
 export interface Connected {
   client: Client;
@@ -48,14 +49,15 @@ export async function connectInProcess(
   };
 }
 
-/** The built CLI over stdio, through the SDK's stdio client transport. */
+/** The built CLI (or another build's, `cli`: the benchmark's baseline) over stdio, through the SDK's stdio client transport. */
 export async function spawnStdio(
   args: string[] = [],
   env: Record<string, string> = {},
+  cli = CLI,
 ): Promise<{ client: Client; close(): Promise<void> }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI, 'stdio', ...args],
+    args: [cli, 'stdio', ...args],
     env: { PATH: process.env.PATH ?? '', CREW_LOG_LEVEL: 'warn', ...env },
     stderr: 'pipe',
   });
@@ -74,9 +76,17 @@ export interface SpawnedHttp {
   close(): Promise<void>;
 }
 
-/** The built CLI's HTTP transport on a free port; resolves once it prints its MCP URL. */
-export async function spawnHttp(args: string[] = [], env: Record<string, string> = {}): Promise<SpawnedHttp> {
-  const child = spawn(process.execPath, [CLI, 'http', '--port', '0', ...args], {
+/**
+ * The built CLI's (or `cli`'s) HTTP transport on a free port; resolves once it prints its MCP URL.
+ * `nodeArgs` go to node itself (the benchmark asks for heap snapshots on a signal).
+ */
+export async function spawnHttp(
+  args: string[] = [],
+  env: Record<string, string> = {},
+  cli = CLI,
+  nodeArgs: string[] = [],
+): Promise<SpawnedHttp> {
+  const child = spawn(process.execPath, [...nodeArgs, cli, 'http', '--port', '0', ...args], {
     env: { PATH: process.env.PATH ?? '', CREW_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { RuleIssue } from '../../src/rules/issues.js';
+import { zoneOf } from '../../src/rules/time/clock.js';
 import {
   analyzeRoleTimes,
   checkTimeZone,
@@ -632,6 +633,50 @@ const wallArb = fc.record({
 });
 
 describe('properties', () => {
+  it("zone offsets read from Intl's format() are luxon's (formatToParts), to the second, from year 1 to 9999", () => {
+    // Historic local mean times have offsets in seconds (Africa/Monrovia -0:44:30 until 1972).
+    const zones = [...ZONES, 'Africa/Monrovia', 'America/St_Johns', 'Asia/Pyongyang', 'Pacific/Apia'];
+    const anyMs = fc.oneof(
+      fc.integer({ min: Date.UTC(1800, 0, 1), max: Date.UTC(2200, 0, 1) }),
+      fc.integer({ min: Date.UTC(1, 0, 1), max: Date.UTC(9999, 11, 31) }),
+    );
+    fc.assert(
+      fc.property(anyMs, fc.constantFrom(...zones), (ms, zone) => {
+        expect(zoneOf(zone).offset(ms)).toBe(IANAZone.create(zone).offset(ms));
+      }),
+      { numRuns: 5000 },
+    );
+    expect(zoneOf('Mars/Olympus_Mons').offset(0)).toBeNaN();
+    expect(zoneOf('Europe/London').offset(Number.NaN)).toBeNaN();
+  });
+
+  it("instants in the platform's form read as luxon reads them, and what luxon refuses stays refused", () => {
+    const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+    const text = fc
+      .record({
+        ms: fc.integer({ min: Date.UTC(1000, 0, 1), max: Date.UTC(9999, 11, 31) }),
+        offset: fc.integer({ min: -23 * 60 - 59, max: 23 * 60 + 59 }),
+        fraction: fc.constantFrom('', '.5', '.25', '.123'),
+        utc: fc.boolean(),
+      })
+      .map(({ ms, offset, fraction, utc }) => {
+        const shifted = new Date(ms + (utc ? 0 : offset) * 60_000).toISOString().slice(0, 19);
+        const zone = utc
+          ? 'Z'
+          : `${offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+        return `${shifted}${fraction}${zone}`;
+      });
+    fc.assert(
+      fc.property(text, (instant) => {
+        expect(toEpochMs(instant)).toBe(DateTime.fromISO(instant, { setZone: true }).toMillis());
+      }),
+      { numRuns: 3000 },
+    );
+    for (const refused of ['2026-02-30T09:00:00Z', '2026-13-01T00:00:00Z', '2026-11-21T09:00:60+01:00'])
+      expect(() => toEpochMs(refused)).toThrow(RangeError);
+    expect(toEpochMs('2026-11-21T24:00:00Z')).toBe(DateTime.fromISO('2026-11-21T24:00:00Z').toMillis());
+  });
+
   it('any instant, shown as a wall clock in a zone, resolves back to itself (or, when ambiguous, to one of its two)', () => {
     fc.assert(
       fc.property(instantArb, zoneArb, (ms, zone) => {

@@ -115,7 +115,7 @@ describe('crew-mcp sandbox: running', () => {
   });
 });
 
-const builtCli = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
+const builtCli = fileURLToPath(new URL('../../dist/bin/crew-mcp.js', import.meta.url));
 
 describe('crew-mcp sandbox: the built CLI', () => {
   // `npm test` builds first; a bare `vitest run` without dist/ has nothing to spawn.

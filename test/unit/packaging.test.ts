@@ -86,7 +86,12 @@ describe('manifest.json (MCPB)', () => {
 });
 
 describe('the npm package', () => {
-  it('ships the built CLI, its GraphQL files and the prompts, without sources, tests or source maps', () => {
+  it('needs nothing installed beside it: every dependency is in the bundle (scripts/bundle-cli.mjs)', () => {
+    expect(pkg.dependencies ?? {}).toEqual({});
+    expect(pkg.bin['crew-mcp']).toBe('dist/bin/crew-mcp.js');
+  });
+
+  it('ships the bundled CLI, its GraphQL files, the prompts and the bundled licences, without sources, tests or source maps', () => {
     const [packed] = JSON.parse(
       execFileSync('npm', ['pack', '--dry-run', '--json', '--silent', '--ignore-scripts'], {
         cwd: packageRoot,
@@ -96,7 +101,8 @@ describe('the npm package', () => {
     const files: string[] = packed.files.map((file: { path: string }) => file.path);
     expect(files).toEqual(
       expect.arrayContaining([
-        'dist/src/cli.js',
+        'dist/bin/crew-mcp.js',
+        'dist/bin/THIRD-PARTY-LICENSES.txt',
         'dist/src/contract/schema.graphql',
         'dist/src/contract/graphql/job-fields.graphql',
         'dist/tools/create-jobs.graphql',
@@ -108,7 +114,7 @@ describe('the npm package', () => {
     );
     const unexpected = files.filter(
       (file) =>
-        !/^(dist\/(src|tools)\/.*\.(js|graphql)|prompts\/[a-z_]+\.md|package\.json|README\.md|LICENSE)$/.test(
+        !/^(dist\/bin\/[\w-]+\.js|dist\/bin\/THIRD-PARTY-LICENSES\.txt|dist\/(src|tools)\/.*\.graphql|prompts\/[a-z_]+\.md|package\.json|README\.md|LICENSE)$/.test(
           file,
         ),
     );

@@ -20,6 +20,21 @@ describe('README figures', () => {
     expect(headlines(report)).toMatch(/^- the whole default tool list \(21 tools\) costs 2,999 tokens/);
   });
 
+  it('take the speed figures from the report too: cold start, added latency, throughput share', () => {
+    const report = read('BENCHMARKS.md')
+      .replace(
+        /^(\| live credentials \(benchmark sandbox\) \| this change \| \*\*spawn → first tools\/list answer\*\* \| )[\d.]+/m,
+        '$1999',
+      )
+      .replace(
+        /^(\| this change \| 16 × `list_crew` \{"perPage":1\}, 2025-11-25 sessions \|(?: [^|]+ \|){3}) [^|]+ → \*\*[\d.]+x\*\*/m,
+        '$1 1000 → **0.99x**',
+      );
+    const lines = headlines(report);
+    expect(lines).toMatch(/spawn to the first tools\/list takes 999 ms with live credentials/);
+    expect(lines).toMatch(/16 HTTP clients reach 0\.99x of the calls\/s/);
+  });
+
   it('refuse a report that lacks a figure', () => {
     expect(() => headlines('# Benchmarks\n')).toThrow(/BENCHMARKS\.md has no tool list/);
   });

@@ -4,9 +4,17 @@
 // picks the later offset, so the resolution is our own: it enumerates the offsets around the
 // time and keeps those that map back to the same wall clock.
 
-import { IANAZone } from 'luxon';
 import { errorIssue, type RuleIssue, warningIssue } from '../issues.js';
-import { HOUR_MS, MINUTE_MS, naiveMs, type WallClock, wallFromNaiveMs, zoneOf } from './clock.js';
+import {
+  HOUR_MS,
+  isKnownZone,
+  MINUTE_MS,
+  naiveMs,
+  type WallClock,
+  wallFromNaiveMs,
+  type ZoneOffsets,
+  zoneOf,
+} from './clock.js';
 import {
   formatClock,
   formatLocalDate,
@@ -64,7 +72,7 @@ export interface GapTime extends ResolvedBase {
 export type ResolvedTime = ExactTime | AmbiguousTime | GapTime;
 
 /** First instant in (lo, hi] whose offset differs from the offset at lo; minute precision then ms. */
-function findTransition(zone: IANAZone, lo: number, hi: number): number {
+function findTransition(zone: ZoneOffsets, lo: number, hi: number): number {
   const start = zone.offset(lo);
   let a = lo;
   let b = hi;
@@ -92,7 +100,7 @@ function transitionAt(epochMs: number, fromOffset: number, toOffset: number): Zo
  * does) or a gap. Throws RangeError for an invalid zone; check it first with checkTimeZone.
  */
 export function resolveLocalTime(local: WallClock, zoneName: string): ResolvedTime {
-  if (!IANAZone.isValidZone(zoneName)) throw new RangeError(`invalid timezone ${zoneName}`);
+  if (!isKnownZone(zoneName)) throw new RangeError(`invalid timezone ${zoneName}`);
   const zone = zoneOf(zoneName);
   const naive = naiveMs(local);
   const offsets = new Set<number>();

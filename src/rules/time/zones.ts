@@ -2,8 +2,8 @@
 // case, known to this runtime), and for one that is not, why (offset, abbreviation, wrong case,
 // unknown) and which IANA names the user probably meant.
 
-import { IANAZone } from 'luxon';
 import { errorIssue, type RuleIssue, warningIssue } from '../issues.js';
+import { isKnownZone } from './clock.js';
 import { ABBREVIATIONS, MODERN_NAMES, OFFSET_EXAMPLES } from './zone-aliases.js';
 
 export const RULE_TIMEZONE = '§2.2 Job.timezone and §4.4 rule 1: an IANA timezone name of the form Area/City';
@@ -33,19 +33,29 @@ function resolvedZoneName(name: string): string | undefined {
 }
 
 /**
+ * Names found valid (the check builds Intl formatters; views of a list ask it for every role).
+ * Only valid names are kept, so the set is bounded by the runtime's zone list.
+ */
+const validZoneNames = new Set<string>();
+
+/**
  * True for an IANA zone name of the form Area/City (`Europe/London`, `America/Argentina/Buenos_Aires`,
  * `Etc/UTC`) that this runtime knows, spelled with its proper case. False for offsets (`+01:00`),
  * abbreviations (`EST`, `CET`) and bare `UTC`, even where Intl would accept them.
  */
 export function isValidTimeZone(name: unknown): name is string {
-  if (typeof name !== 'string' || !/^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+$/.test(name)) return false;
-  if (!IANAZone.isValidZone(name)) return false;
+  if (typeof name !== 'string') return false;
+  if (validZoneNames.has(name)) return true;
+  if (!/^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+$/.test(name)) return false;
+  if (!isKnownZone(name)) return false;
   const resolved = resolvedZoneName(name);
   if (resolved === undefined) return false;
   // Intl accepts any case; the platform expects the proper spelling. Every segment of an IANA
   // name starts with a capital (Europe/London, America/Port-au-Prince, Etc/GMT+1).
   if (!hasIanaCapitals(name)) return false;
-  return !(resolved.toLowerCase() === name.toLowerCase() && resolved !== name);
+  if (resolved.toLowerCase() === name.toLowerCase() && resolved !== name) return false;
+  validZoneNames.add(name);
+  return true;
 }
 
 function hasIanaCapitals(name: string): boolean {

@@ -1,0 +1,91 @@
+// 2026-07-28 clients over Streamable HTTP: the SDK's handler (createMcpHandler) serves each POST
+// with a server instance built for it. Two costs of that per request are ours to avoid, found by
+// profiling 16 clients: the SDK's Node adapter (toNodeHandler) built a second web Request from
+// the body we had already read, and every instance registered every tool, resource and prompt,
+// where a tools/call reaches one tool. Here the one Request is built once, handed to the SDK,
+// and remembers its JSON-RPC method (and tool) for the server factory.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthInfo, McpHttpHandler } from '@modelcontextprotocol/server';
+
+const methods = new WeakMap<Request, { method: string; tool?: string }>();
+
+/**
+ * The web Request of a /mcp POST whose body was read and parsed already, aborted when the client
+ * goes away first. It carries the headers only: the SDK is given the parsed body beside it
+ * (parsedBody), so serialising it again into the Request would be work nobody reads.
+ */
+export function webRequestOf(req: IncomingMessage, res: ServerResponse, body: unknown): Request {
+  const abort = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) abort.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name === 'content-length' || name === 'transfer-encoding') continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/mcp'}`, {
+    method: 'POST',
+    headers,
+    signal: abort.signal,
+  });
+  const { method, params } = (body ?? {}) as { method?: unknown; params?: { name?: unknown } };
+  if (typeof method === 'string') {
+    const tool = method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
+    methods.set(request, { method, ...(tool ? { tool } : {}) });
+  }
+  return request;
+}
+
+/**
+ * What a server instance for this request (as the SDK hands it to the factory) must register:
+ * for tools/call only the tool called, for tools/list the tools, else everything (undefined).
+ */
+export function reachOf(request: Request | undefined): { tools: 'all' | string } | undefined {
+  const seen = request ? methods.get(request) : undefined;
+  if (seen?.method === 'tools/list') return { tools: 'all' };
+  if (seen?.method === 'tools/call') return { tools: seen.tool ?? 'all' };
+  return undefined;
+}
+
+/** Serve a 2026-07-28 request with the SDK's handler and write its answer (JSON, or an SSE stream). */
+export async function serveModernRequest(
+  handler: McpHttpHandler,
+  request: Request,
+  res: ServerResponse,
+  body: unknown,
+  authInfo: AuthInfo | undefined,
+): Promise<void> {
+  const response = await handler.fetch(request, {
+    ...(authInfo ? { authInfo } : {}),
+    parsedBody: body,
+  });
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  // Stream it (progress and elicitation answer as SSE), with backpressure; stop when the client left.
+  try {
+    for await (const chunk of response.body) {
+      if (request.signal.aborted) break;
+      if (!res.write(chunk)) await drainedOrClosed(res, request.signal);
+    }
+  } catch {
+    // The client went away mid-stream: nothing left to tell it.
+  }
+  res.end();
+}
+
+function drainedOrClosed(res: ServerResponse, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    res.once('drain', done);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
