@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { companyJobsDocument as document } from '../src/contract/documents.js';
 import { fitItems } from '../src/mcp/budget.js';
 import { defineTool } from '../src/mcp/define-tool.js';
-import { readRange } from '../src/mcp/read-range.js';
+import { readRange, readRangeInput } from '../src/mcp/read-range.js';
 import { readAllPages } from '../src/platform/pages.js';
 import { overlaps } from '../src/rules/availability.js';
 import { withinLocalDates } from '../src/rules/time.js';
@@ -39,9 +39,7 @@ export const findOpenRoles = defineTool({
   description:
     "Roles still needing crew (quantity minus BOOKED), soonest first, with the jobId/roleId find_matching_crew takes. from/to: each job's local days unless `timezone`; default the next 7 days.",
   inputSchema: z.object({
-    from: z.string().optional(),
-    to: z.string().optional(),
-    timezone: z.string().optional(),
+    ...readRangeInput,
     boardIds: z.array(z.string()).optional(),
   }),
   outputSchema,

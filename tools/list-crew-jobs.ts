@@ -5,7 +5,7 @@ import { defineTool } from '../src/mcp/define-tool.js';
 import { listResult, queryPages } from '../src/mcp/list-result.js';
 import { pageInfoSchema, paginationInput } from '../src/mcp/paging.js';
 import { readNotes } from '../src/mcp/params.js';
-import { readRange } from '../src/mcp/read-range.js';
+import { readRange, readRangeInput } from '../src/mcp/read-range.js';
 import { localTime } from '../src/views/job.js';
 
 interface UpstreamCrewJob {
@@ -35,9 +35,7 @@ export const listCrewJobs = defineTool({
   description:
     'Crew jobs (crew assigned to roles) with status and attendance. from/to match role times; dates are days in `timezone`, default UTC.',
   inputSchema: z.object({
-    from: z.string().optional(),
-    to: z.string().optional(),
-    timezone: z.string().optional(),
+    ...readRangeInput,
     status: z.array(crewJobStatusSchema).optional(),
     crewIds: z.array(z.number().int()).optional(),
     jobIds: z.array(z.string()).optional(),

@@ -7,7 +7,7 @@ import { defineTool } from '../src/mcp/define-tool.js';
 import { listResult, queryPages } from '../src/mcp/list-result.js';
 import { type Collected, pageInfoSchema, pageLocally, paginationInput } from '../src/mcp/paging.js';
 import { readNotes } from '../src/mcp/params.js';
-import { readRange } from '../src/mcp/read-range.js';
+import { readRange, readRangeInput } from '../src/mcp/read-range.js';
 import { withinLocalDates } from '../src/rules/time.js';
 import { jobLines, jobViewSchema, toJobView } from '../src/views/job.js';
 
@@ -20,9 +20,7 @@ export const listJobs = defineTool({
   description:
     "Jobs with roles, in each job's local time. from/to dates are whole days in `timezone`, else in each job's own; without dates or ids, from today.",
   inputSchema: z.object({
-    from: z.string().optional(),
-    to: z.string().optional(),
-    timezone: z.string().optional(),
+    ...readRangeInput,
     boardIds: z.array(z.string()).optional(),
     jobIds: z.array(z.string()).optional(),
     crewJobStatus: z.array(crewJobStatusSchema).optional().describe('Jobs having crew jobs in these states'),

@@ -4,7 +4,7 @@ import { defineTool } from '../src/mcp/define-tool.js';
 import { listResult, queryPages } from '../src/mcp/list-result.js';
 import { pageInfoSchema, paginationInput } from '../src/mcp/paging.js';
 import { readNotes } from '../src/mcp/params.js';
-import { readRange } from '../src/mcp/read-range.js';
+import { readRange, readRangeInput } from '../src/mcp/read-range.js';
 
 const document = loadDocument(new URL('./list-leavers.graphql', import.meta.url));
 
@@ -30,9 +30,7 @@ export const listLeavers = defineTool({
   title: 'List leavers',
   description: 'Crew who left, with when and why. from/to dates are UTC days unless `timezone`.',
   inputSchema: z.object({
-    from: z.string().optional(),
-    to: z.string().optional(),
-    timezone: z.string().optional(),
+    ...readRangeInput,
     ...paginationInput,
   }),
   outputSchema: z.object({ leavers: z.array(leaverSchema), page: pageInfoSchema, ...readNotes }),

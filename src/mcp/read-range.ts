@@ -1,6 +1,7 @@
 // Read filters (`from`/`to`) of the list tools, by the one date/time parser of the rules
 // (src/rules/time/read-range.ts): a refusal becomes a UserInputError before anything is read,
 // and a flagged DST overlap becomes a note for the result.
+import { z } from 'zod';
 import { type ReadRange, type ReadRangeInput, resolveReadRange } from '../rules/time.js';
 import { refusal } from './write-result.js';
 
@@ -10,6 +11,16 @@ export interface ReadFilter extends ReadRange {
   /** What the result should say about how a time was read (an ambiguous wall clock, a fixed-offset zone). */
   notes: string[];
 }
+
+/**
+ * The `from`/`to`/`timezone` inputs of the list tools that read a range. How each tool reads them
+ * (whole days in `timezone`, each job's own days, UTC by default) is in its description.
+ */
+export const readRangeInput = {
+  from: z.string().optional(),
+  to: z.string().optional(),
+  timezone: z.string().optional(),
+};
 
 export function readRange(input: ReadRangeInput): ReadFilter {
   const checked = resolveReadRange(input);

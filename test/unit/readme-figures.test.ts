@@ -27,7 +27,7 @@ describe('README figures', () => {
         '$1999',
       )
       .replace(
-        /^(\| this change \| 16 × `list_crew` \{"perPage":1\}, 2025-11-25 sessions \|(?: [^|]+ \|){3}) [^|]+ → \*\*[\d.]+x\*\*/m,
+        /^(\| this change \| 16 × `list_crew` \{"perPage":1\}, 2026-07-28 per request, plain HTTP clients \|(?: [^|]+ \|){3}) [^|]+ → \*\*[\d.]+x\*\*/m,
         '$1 1000 → **0.99x**',
       );
     const lines = headlines(report);
