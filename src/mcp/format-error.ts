@@ -74,7 +74,8 @@ export function formatError(error: unknown, hints: ErrorHints = {}): FormattedEr
       } else if (problems[0]?.fix && !error.message.includes(problems[0].fix)) {
         lines.push(`Fix: ${problems[0].fix}`);
       }
-      if (error instanceof UserInputError) lines.push('Nothing was sent to the platform.');
+      // A refusal may follow reads (the facts a check needed), never a write: say what the model needs to know.
+      if (error instanceof UserInputError) lines.push('Nothing was changed on the platform.');
     }
     if (error instanceof NotFoundError && hints.lookupTool && !error.message.includes(hints.lookupTool)) {
       lines.push(`Use ${hints.lookupTool} to find a valid id.`);

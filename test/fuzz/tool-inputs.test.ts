@@ -5,7 +5,7 @@
 //    crew-mcp's "unexpected error";
 //  - input the server's own validation refuses is an isError naming a field, and nothing
 //    reaches the platform (the sandbox's request log);
-//  - an answer that says "Nothing was sent to the platform" is true.
+//  - an answer that says "Nothing was changed on the platform" is true.
 // Thousands of calls per run, bounded in time. FUZZ_SEED pins a run; a failure prints its seed
 // and the shrunk arguments.
 import type { Client } from '@modelcontextprotocol/client';
@@ -98,9 +98,9 @@ async function check(client: Client, name: string, generated: Record<string, unk
         named.some((field) => text.includes(field)),
         `no field named in: ${text}`,
       ).toBe(true);
-  } else if (result.isError && /Nothing was sent to the platform/.test(text)) {
+  } else if (result.isError && /Nothing was changed on the platform/.test(text)) {
     // The checks may read (the data type catalogue, the jobs to change); the change itself must not go.
-    expect(sent.filter(isWrite), `"nothing was sent" but a change was: ${text}`).toEqual([]);
+    expect(sent.filter(isWrite), `"nothing was changed" but a change was sent: ${text}`).toEqual([]);
   }
 }
 
