@@ -20,12 +20,12 @@ import type { App } from '../app.js';
 import { clientScopeFor } from '../mcp/client-scopes.js';
 import type { DrainOutcome } from '../mcp/in-flight.js';
 import { keepProtoKey } from '../mcp/input-guard.js';
+import { RateLimiter } from '../rate-limit.js';
 import { buildServer } from '../server.js';
 import { VERSION } from '../version.js';
 import { createAuthGate } from './auth.js';
 import { LegacySessions } from './legacy-sessions.js';
 import { reachOf, serveModernRequest, webRequestOf } from './modern-requests.js';
-import { RateLimiter } from './rate-limit.js';
 
 export type { RouteHandler } from './routes.js';
 

@@ -3,15 +3,22 @@
 // cannot trust: every delivery when it has no secret (unless the operator explicitly allows
 // unsigned ones), a bad or missing signature (timing-safe compare), a
 // timestamp more than 5 minutes from now (a replayed capture), a body over 1 MiB (413, without
-// reading the rest).
+// reading the rest). An address whose deliveries keep being refused (guessing signatures, or
+// flooding the port) is answered 429 before any body is read or any signature computed.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logger.js';
+import { RateLimiter } from '../rate-limit.js';
 import type { AppendOutcome } from './event-log.js';
 import type { StoredEvent } from './events.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
+/**
+ * Refused deliveries per minute one address may make (in bursts of ten seconds' worth) before it
+ * is answered 429: a platform with a wrong secret retries far slower; signed deliveries never count.
+ */
+export const REFUSALS_PER_MINUTE = 120;
 
 export interface ReceiverOptions {
   log: { append(event: StoredEvent): Promise<AppendOutcome> };
@@ -20,6 +27,8 @@ export interface ReceiverOptions {
   /** Accept unsigned deliveries when there is no secret (--webhook-allow-unsigned). */
   allowUnsigned?: boolean;
   logger: Logger;
+  /** Refused deliveries per minute per address before 429 (default REFUSALS_PER_MINUTE; 0: no limit). */
+  refusalsPerMinute?: number;
   /** Injected for tests; defaults to the real clock. */
   now?: () => number;
 }
@@ -35,18 +44,56 @@ class Refusal extends Error {
   }
 }
 
-function answer(res: ServerResponse, status: number, body: Record<string, unknown>, close = false): void {
+function answer(
+  res: ServerResponse,
+  status: number,
+  body: Record<string, unknown>,
+  close = false,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent) return;
   res
-    .writeHead(status, { 'content-type': 'application/json', ...(close ? { connection: 'close' } : {}) })
+    .writeHead(status, {
+      'content-type': 'application/json',
+      ...(close ? { connection: 'close' } : {}),
+      ...headers,
+    })
     .end(JSON.stringify(body));
+}
+
+/** Answer without reading the body, and close the connection once the answer is out. */
+function answerUnread(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): void {
+  answer(res, status, body, true, headers);
+  res.once('finish', () => req.destroy());
 }
 
 export function createWebhookReceiver(options: ReceiverOptions): WebhookHandler {
   const now = options.now ?? Date.now;
   const secret = options.secret ? Buffer.from(options.secret, 'utf8') : null;
+  const refusals = new RateLimiter(options.refusalsPerMinute ?? REFUSALS_PER_MINUTE, now);
 
   return async (req, res) => {
+    const address = req.socket.remoteAddress ?? 'unknown';
+    const held = refusals.peek(address);
+    if (!held.allowed) {
+      answerUnread(
+        req,
+        res,
+        429,
+        {
+          error: 'rate_limited',
+          message: `Too many refused deliveries from this address; retry after ${held.retryAfterSeconds} s.`,
+        },
+        { 'retry-after': String(held.retryAfterSeconds) },
+      );
+      return;
+    }
     if (req.method !== 'POST') {
       res.setHeader('allow', 'POST');
       answer(res, 405, { error: 'method_not_allowed', message: 'Deliver webhooks with POST.' });
@@ -68,10 +115,12 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookHandler 
       event = parseEvent(rawBody, req.headers['x-webhook-id'], now());
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
+      refusals.take(address);
       options.logger.warn({ status: error.status, reason: error.message }, 'webhook delivery refused');
+      const body = { error: 'refused', message: error.message };
       // After a 413 the rest of the body is not read: close the connection instead.
-      answer(res, error.status, { error: 'refused', message: error.message }, error.status === 413);
-      if (error.status === 413) res.once('finish', () => req.destroy());
+      if (error.status === 413) answerUnread(req, res, error.status, body);
+      else answer(res, error.status, body);
       return;
     }
     let outcome: AppendOutcome;

@@ -6,8 +6,8 @@ import { silentLogger } from '../../src/logger.js';
 import { CLIENT_SCOPES, callerMayUse, callerName, clientScopeFor } from '../../src/mcp/client-scopes.js';
 import { isWriteTool } from '../../src/mcp/define-tool.js';
 import { InFlightCalls } from '../../src/mcp/in-flight.js';
+import { RateLimiter } from '../../src/rate-limit.js';
 import { loadTokens, parseTokens, staticTokenVerifier } from '../../src/transports/bearer-tokens.js';
-import { RateLimiter } from '../../src/transports/rate-limit.js';
 import { allTools } from '../../tools/index.js';
 
 const TOKEN = 'b'.repeat(40);

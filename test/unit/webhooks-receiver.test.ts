@@ -202,4 +202,54 @@ describe('webhook receiver', () => {
     const stale = delivery('evt_plain_stale', null, Math.floor(Date.now() / 1000) - 3600);
     expect((await post(unsigned.url, stale.body, stale.headers)).status).toBe(401);
   });
+
+  it('answers 429 to an address whose deliveries keep being refused, before reading or verifying, until it waits', async () => {
+    let now = Date.now();
+    const held = await FileEventLog.open(join(dir, 'held'));
+    // 6 a minute: a bucket of one refusal, refilled in 10 s.
+    const receiver = await startLoopbackReceiver(
+      createWebhookReceiver({
+        log: held,
+        secret: SECRET,
+        logger: silentLogger,
+        refusalsPerMinute: 6,
+        now: () => now,
+      }),
+      0,
+      silentLogger,
+    );
+    try {
+      const guess = delivery('evt_guess', 'not-the-secret');
+      expect((await post(receiver.url, guess.body, guess.headers)).status).toBe(401);
+      // Held now: even a correctly signed delivery from this address waits, and nothing is stored.
+      const good = delivery('evt_after_guess');
+      const refused = await new Promise<{ status: number; retryAfter?: string; body: string }>(
+        (resolve, reject) => {
+          const req = request(receiver.url, { method: 'POST', headers: good.headers }, (res) => {
+            let text = '';
+            res.on('data', (chunk) => {
+              text += chunk;
+            });
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: text }),
+            );
+          });
+          req.on('error', reject);
+          req.end(good.body);
+        },
+      );
+      expect(refused).toMatchObject({ status: 429, retryAfter: '10' });
+      expect(refused.body).toMatch(/Too many refused deliveries from this address; retry after 10 s/);
+      expect(await held.query({})).toEqual([]);
+      // Signed deliveries never count: after the wait, one is stored, and the next one too.
+      now += 10_000;
+      const later = delivery('evt_later', SECRET, Math.floor(now / 1000));
+      expect((await post(receiver.url, later.body, later.headers)).status).toBe(200);
+      const next = delivery('evt_next', SECRET, Math.floor(now / 1000));
+      expect((await post(receiver.url, next.body, next.headers)).status).toBe(200);
+      expect((await held.query({})).map((event) => event.id).sort()).toEqual(['evt_later', 'evt_next']);
+    } finally {
+      await receiver.close();
+    }
+  });
 });

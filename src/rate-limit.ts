@@ -1,7 +1,8 @@
-// A per-client rate limit for /mcp: a token bucket per client (the token's name or subject; the
-// remote address when unauthenticated) that holds ten seconds' worth of requests and refills at
-// the configured rate per minute. A refused request is answered 429 with Retry-After. The table
-// of clients is bounded, so a flood of distinct addresses cannot grow it without end.
+// A per-client rate limit: a token bucket per client that holds ten seconds' worth of requests and
+// refills at the configured rate per minute. /mcp counts every request of a client (the token's
+// name or subject; the remote address when unauthenticated); the webhook receiver counts the
+// deliveries it refuses per address. A refused request is answered 429 with Retry-After. The
+// table of clients is bounded, so a flood of distinct addresses cannot grow it without end.
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -31,7 +32,7 @@ export class RateLimiter {
     const now = this.now();
     const known = this.buckets.get(client);
     const bucket = known ?? { tokens: this.capacity, updated: now };
-    bucket.tokens = Math.min(this.capacity, bucket.tokens + (now - bucket.updated) * this.perMs);
+    bucket.tokens = this.refilled(bucket, now);
     bucket.updated = now;
     // Most recently used last: the oldest entry is the first to go when the table is full.
     this.buckets.delete(client);
@@ -41,9 +42,22 @@ export class RateLimiter {
       bucket.tokens -= 1;
       return { allowed: true };
     }
-    return {
-      allowed: false,
-      retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / this.perMs / 1000)),
-    };
+    return this.refusal(bucket.tokens);
+  }
+
+  /** Whether `client` has a request left, without taking it (nothing is recorded). */
+  peek(client: string): RateDecision {
+    const bucket = this.buckets.get(client);
+    if (this.perMs === 0 || !bucket) return { allowed: true };
+    const tokens = this.refilled(bucket, this.now());
+    return tokens >= 1 ? { allowed: true } : this.refusal(tokens);
+  }
+
+  private refilled(bucket: Bucket, now: number): number {
+    return Math.min(this.capacity, bucket.tokens + (now - bucket.updated) * this.perMs);
+  }
+
+  private refusal(tokens: number): RateDecision {
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / this.perMs / 1000)) };
   }
 }
