@@ -333,10 +333,7 @@ function explainRefusedCalls(server: McpServer, selection: ToolSelection): void 
   server.server.setRequestHandler('tools/call', (request, context) => {
     const reason = reasons.get(request.params.name);
     if (reason === undefined) return original(request, context) as ReturnType<RequestHandler> as never;
-    return {
-      isError: true,
-      content: [{ type: 'text', text: `${request.params.name} is not available: ${reason}.` }],
-    };
+    return refusal(`${request.params.name} is not available: ${reason}.`);
   });
 }
 
