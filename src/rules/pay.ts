@@ -27,6 +27,8 @@ export type PayType = 'HOURLY' | 'FIXED';
 
 /** Round to cents, half away from zero, without binary-float surprises (1.005 → 1.01). */
 export function roundCents(amount: number): number {
+  // Already whole cents (most totals and rates): the decimal text would give back the same number.
+  if (Math.abs(amount) < 1e15 && Math.round(amount * 100) / 100 === amount) return amount || 0;
   const sign = amount < 0 ? -1 : 1;
   const rounded = Number(`${Math.round(Number(`${Math.abs(amount)}e2`))}e-2`);
   return sign * rounded || 0;
@@ -183,8 +185,11 @@ export function createdBeforeBreakFix(createdAt: string | null | undefined): boo
   } catch {
     return true;
   }
-  return ms < Date.parse(`${LEGACY_BREAK_FIX}T00:00:00Z`) + 24 * 3_600_000;
+  return ms < LEGACY_BREAK_FIXED_FROM_MS;
 }
+
+/** The first instant a role can have been created with its break reported: the day after the fix. */
+const LEGACY_BREAK_FIXED_FROM_MS = Date.parse(`${LEGACY_BREAK_FIX}T00:00:00Z`) + 24 * 3_600_000;
 
 function cents(amount: number): number {
   return Math.round(amount * 100);

@@ -6,7 +6,8 @@ import { type LegacyRoleInput, legacyBreak } from '../rules/pay.js';
 export function legacyBreakInfo(
   role: Omit<LegacyRoleInput, 'createdAt'> & { createdAt?: string | null },
 ): string | undefined {
-  if (!role.createdAt) return undefined;
+  // Only a role reporting no break can hide one: the others are not looked at further.
+  if (!role.createdAt || role.breakPeriod !== 0) return undefined;
   const legacy = legacyBreak({ ...role, createdAt: role.createdAt });
   if (!legacy) return undefined;
   return `total ${legacy.totalBefore} includes a ${legacy.hiddenBreakMinutes}m break reported as 0 (created before 2026-09-21); any edit makes it ${legacy.totalNoBreak}`;

@@ -87,6 +87,21 @@ describe('roleTotal', () => {
     expect(Object.is(roundCents(-0.001), 0)).toBe(true);
   });
 
+  it('roundCents answers as rounding the decimal text does, for amounts in cents and any others', () => {
+    const byText = (amount: number) => {
+      const sign = amount < 0 ? -1 : 1;
+      return sign * Number(`${Math.round(Number(`${Math.abs(amount)}e2`))}e-2`) || 0;
+    };
+    const cents = fc.integer({ min: -10_000_000_00, max: 10_000_000_00 }).map((n) => n / 100);
+    const any = fc.double({ min: -1e7, max: 1e7, noNaN: true });
+    fc.assert(
+      fc.property(fc.oneof(cents, any), (amount) => {
+        expect(Object.is(roundCents(amount), byText(amount))).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   it('durationMinutesBetween uses elapsed time', () => {
     expect(durationMinutesBetween('2026-10-24T22:00:00+01:00', '2026-10-25T06:00:00+00:00')).toBe(540);
     expect(durationMinutesBetween('2026-10-24T22:00', '2026-10-25T06:00', 'Europe/London')).toBe(540);

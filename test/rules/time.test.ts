@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { DateTime, IANAZone } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { RuleIssue } from '../../src/rules/issues.js';
-import { zoneOf } from '../../src/rules/time/clock.js';
+import { wallFromNaiveMs, zoneOf } from '../../src/rules/time/clock.js';
+import { isAmbiguousWallClock } from '../../src/rules/time/dst.js';
 import {
   analyzeRoleTimes,
   checkTimeZone,
@@ -675,6 +676,19 @@ describe('properties', () => {
     for (const refused of ['2026-02-30T09:00:00Z', '2026-13-01T00:00:00Z', '2026-11-21T09:00:60+01:00'])
       expect(() => toEpochMs(refused)).toThrow(RangeError);
     expect(toEpochMs('2026-11-21T24:00:00Z')).toBe(DateTime.fromISO('2026-11-21T24:00:00Z').toMillis());
+    // Near misses of the platform's form are luxon's to read (or refuse), never misread.
+    const nearMisses = [
+      '2026-11-21T09:00:00.1234Z',
+      '2026-11-21T09:00:00+0100',
+      '2026-11-21T09:00:00z',
+      '2026-11-21T09:00Z',
+      '2026-11-21T09:00:00.5-03:30',
+      '2026-11-21T09:00:00+01',
+    ];
+    for (const instant of nearMisses)
+      expect(toEpochMs(instant)).toBe(DateTime.fromISO(instant, { setZone: true }).toMillis());
+    for (const refused of ['2026-11-21T09:00:00.Z', '2026-11-21T09:00:00+01:0', '2026-11-2xT09:00:00Z'])
+      expect(() => toEpochMs(refused)).toThrow(RangeError);
   });
 
   it('any instant, shown as a wall clock in a zone, resolves back to itself (or, when ambiguous, to one of its two)', () => {
@@ -731,6 +745,80 @@ describe('properties', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it("wall clock fields of a naive ms are a Date's UTC getters, across a Date's whole range", () => {
+    const anyMs = fc.oneof(
+      fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }),
+      fc.double({ min: -8.64e15, max: 8.64e15, noNaN: true }),
+      fc.constantFrom(
+        0,
+        -1,
+        -0.5,
+        8.64e15,
+        -8.64e15,
+        8.64e15 + 1,
+        Number.NaN,
+        Date.UTC(2000, 1, 29),
+        Date.UTC(1600, 1, 29),
+      ),
+    );
+    fc.assert(
+      fc.property(anyMs, (ms) => {
+        const date = new Date(ms);
+        expect(wallFromNaiveMs(ms)).toEqual({
+          year: date.getUTCFullYear(),
+          month: date.getUTCMonth() + 1,
+          day: date.getUTCDate(),
+          hour: date.getUTCHours(),
+          minute: date.getUTCMinutes(),
+          second: date.getUTCSeconds(),
+        });
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('a wall clock is ambiguous exactly when resolveLocalTime says so, also in zones that change often', () => {
+    // Casablanca moves its clocks around Ramadan, weeks apart; Lord Howe by half an hour; Dublin's
+    // winter time is its "negative" DST.
+    const zones = fc.constantFrom(
+      ...ZONES,
+      'Africa/Casablanca',
+      'Europe/Dublin',
+      'America/Havana',
+      'Asia/Gaza',
+    );
+    const wallAnyMinute = fc
+      .integer({ min: Date.UTC(1990, 0, 1) / 60_000, max: Date.UTC(2040, 0, 1) / 60_000 })
+      .map((minutes) => wallFromNaiveMs(minutes * 60_000));
+    fc.assert(
+      fc.property(wallAnyMinute, zones, (local, zone) => {
+        expect(isAmbiguousWallClock(local, zone)).toBe(resolveLocalTime(local, zone).kind === 'ambiguous');
+      }),
+      { numRuns: 3000 },
+    );
+    // Samoa crossed the date line eastwards on 4 July 1892 and lived that day twice: the widest
+    // overlap there is, which only the full window either side of a time sees.
+    for (let naive = Date.UTC(1892, 6, 2); naive < Date.UTC(1892, 6, 7); naive += 1_800_000) {
+      const local = wallFromNaiveMs(naive);
+      expect(isAmbiguousWallClock(local, 'Pacific/Apia')).toBe(
+        resolveLocalTime(local, 'Pacific/Apia').kind === 'ambiguous',
+      );
+    }
+    expect(isAmbiguousWallClock(wallFromNaiveMs(Date.UTC(1892, 6, 4, 12)), 'Pacific/Apia')).toBe(true);
+    // Every minute around each of London's clock changes of 2026, both ways.
+    for (const [from, to] of [
+      [Date.UTC(2026, 2, 28, 22), Date.UTC(2026, 2, 29, 4)],
+      [Date.UTC(2026, 9, 24, 22), Date.UTC(2026, 9, 25, 4)],
+    ] as const) {
+      for (let naive = from!; naive < to!; naive += 60_000) {
+        const local = wallFromNaiveMs(naive);
+        expect(isAmbiguousWallClock(local, 'Europe/London')).toBe(
+          resolveLocalTime(local, 'Europe/London').kind === 'ambiguous',
+        );
+      }
+    }
   });
 
   it('a day range starts on that date in the zone and lasts 22.5-25 h', () => {

@@ -19,7 +19,10 @@ export interface WallClock {
 }
 
 export function pad(value: number, width = 2): string {
-  return String(Math.trunc(Math.abs(value))).padStart(width, '0');
+  const whole = Math.trunc(Math.abs(value));
+  // Two digits is every clock field: no string padding for those (views format hundreds a call).
+  if (width === 2 && whole < 100) return whole < 10 ? `0${whole}` : `${whole}`;
+  return String(whole).padStart(width, '0');
 }
 
 /** Wall clock read as if it were UTC: the arithmetic basis for zone offsets. */
@@ -27,15 +30,50 @@ export function naiveMs(wall: WallClock): number {
   return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
 }
 
-export function wallFromNaiveMs(ms: number): WallClock {
-  const d = new Date(ms);
+/** The largest |ms| a Date holds (±100,000,000 days). */
+const MAX_DATE_MS = 8.64e15;
+
+/**
+ * The fields of a naive ms, as a Date's UTC getters give them, by arithmetic (the civil-from-days
+ * algorithm of H. Hinnant): no Date is built, and views read two per role time. NaN fields for a
+ * time out of a Date's range, as the getters give.
+ */
+export function wallFromNaiveMs(naive: number): WallClock {
+  // A Date drops a fraction of a millisecond towards zero.
+  const ms = Math.trunc(naive);
+  if (!(Math.abs(ms) <= MAX_DATE_MS)) {
+    return {
+      year: Number.NaN,
+      month: Number.NaN,
+      day: Number.NaN,
+      hour: Number.NaN,
+      minute: Number.NaN,
+      second: Number.NaN,
+    };
+  }
+  const days = Math.floor(ms / DAY_MS);
+  const secondOfDay = Math.floor((ms - days * DAY_MS) / 1000);
+  // Days since 0000-03-01, in 400-year eras of 146,097 days: leap days fall at the end of a year.
+  const shifted = days + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
   return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
+    year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0),
+    month,
+    day: dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1,
+    hour: Math.floor(secondOfDay / 3600),
+    minute: Math.floor(secondOfDay / 60) % 60,
+    second: secondOfDay % 60,
   };
 }
 

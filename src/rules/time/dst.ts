@@ -95,6 +95,55 @@ function transitionAt(epochMs: number, fromOffset: number, toOffset: number): Zo
   };
 }
 
+/** Offsets are probed every 6 h for 36 h either side of a wall clock: clock changes are further apart. */
+const PROBES = 6;
+const PROBE_STEP_MS = 6 * HOUR_MS;
+
+/**
+ * True when the wall clock happens twice in the zone (clocks going back), as resolveLocalTime
+ * says. Every role time of a listed job asks it, and nearly always one offset holds all around.
+ * That is read from probes on a 6 h grid (midnight, 06:00… UTC-naive) spanning the same 36 h
+ * either side, remembered per zone and grid cell: the role times of a day share them, and a
+ * cell is answered by one lookup instead of thirteen offsets. Clock changes are further apart
+ * than 6 h, so offsets that agree on the grid agree between its points. Anything else (a change
+ * nearby) is resolveLocalTime's to answer. Throws RangeError for an invalid zone.
+ */
+export function isAmbiguousWallClock(local: WallClock, zoneName: string): boolean {
+  return isAmbiguousNaive(naiveMs(local), zoneName);
+}
+
+/** isAmbiguousWallClock of a wall clock given as its naive ms (read as if it were UTC). */
+export function isAmbiguousNaive(naive: number, zoneName: string): boolean {
+  if (!isKnownZone(zoneName)) throw new RangeError(`invalid timezone ${zoneName}`);
+  if (offsetSteadyAround(zoneName, Math.floor(naive / PROBE_STEP_MS))) return false;
+  return resolveLocalTime(wallFromNaiveMs(naive), zoneName).kind === 'ambiguous';
+}
+
+/** Per zone, grid cells known to have one offset all around (true) or not (false); bounded. */
+const steadyCells = new Map<string, Map<number, boolean>>();
+const CELLS_KEPT = 4096;
+
+/** Whether the zone's offset is the same at every grid point from 7 cells before `cell` to 7 after. */
+function offsetSteadyAround(zoneName: string, cell: number): boolean {
+  let cells = steadyCells.get(zoneName);
+  if (!cells) {
+    cells = new Map();
+    steadyCells.set(zoneName, cells);
+  }
+  let steady = cells.get(cell);
+  if (steady === undefined) {
+    const zone = zoneOf(zoneName);
+    const first = zone.offset((cell - PROBES - 1) * PROBE_STEP_MS);
+    steady = Number.isFinite(first);
+    for (let k = -PROBES; k <= PROBES + 1 && steady; k++) {
+      steady = zone.offset((cell + k) * PROBE_STEP_MS) === first;
+    }
+    if (cells.size >= CELLS_KEPT) cells.clear();
+    cells.set(cell, steady);
+  }
+  return steady;
+}
+
 /**
  * Resolve a wall clock in an IANA zone: exact, ambiguous (earlier offset used, as the platform
  * does) or a gap. Throws RangeError for an invalid zone; check it first with checkTimeZone.
@@ -104,7 +153,7 @@ export function resolveLocalTime(local: WallClock, zoneName: string): ResolvedTi
   const zone = zoneOf(zoneName);
   const naive = naiveMs(local);
   const offsets = new Set<number>();
-  for (let k = -6; k <= 6; k++) offsets.add(zone.offset(naive + k * 6 * HOUR_MS));
+  for (let k = -PROBES; k <= PROBES; k++) offsets.add(zone.offset(naive + k * PROBE_STEP_MS));
   const valid = [...offsets].filter((offset) => zone.offset(naive - offset * MINUTE_MS) === offset);
   // Earlier offset = larger offset = earlier instant for the same wall clock.
   valid.sort((a, b) => b - a);
