@@ -3,6 +3,7 @@
 // gracefully: calls in flight get --shutdown-timeout-ms to finish, and it exits 0.
 import { type AppOptions, createApp } from '../app.js';
 import { type Config, ConfigError } from '../config.js';
+import { boundHeapGrowth } from '../heap-growth.js';
 import type { Logger } from '../logger.js';
 import { startHttp } from '../transports/http.js';
 
@@ -12,6 +13,8 @@ export async function runHttpCommand(
   /** What the CLI began before loading this: see src/cli.ts. */
   early: Pick<AppOptions, 'sandboxSigningKeys' | 'prefetched'> = {},
 ): Promise<number> {
+  // A shared server runs for days: its memory should follow its live data, not V8's leeway.
+  boundHeapGrowth();
   const app = await createApp(config, { transport: 'http', logger, ...early });
   let http: Awaited<ReturnType<typeof startHttp>>;
   try {

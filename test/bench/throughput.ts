@@ -24,9 +24,16 @@ import {
 } from './report.js';
 import { sleep, summarize, timed } from './stats.js';
 
-const DURATION_MS = { full: 3000, quick: 1000 };
+/**
+ * Each load: a warm-up under load (discarded: the server's JIT compiles its hot paths, as a
+ * long-lived server's have), then windows that alternate the direct callers and the MCP callers,
+ * so that a drift of the shared machine hits both sides of the share alike.
+ */
+const TIMING = {
+  full: { warmupMs: 1000, windows: 3, windowMs: 1000 },
+  quick: { warmupMs: 300, windows: 1, windowMs: 1000 },
+};
 const LONG_RUN_CALLS = 20_000;
-const WARMUP_CALLS = 3;
 const CLIENTS = 16;
 const CHEAP = { tool: 'list_crew', args: { perPage: 1 } };
 /** The goals of issue 13. */
@@ -126,25 +133,60 @@ interface Measured {
   benchCpuMs: number;
 }
 
-/** Run `callers` for the duration while sampling the server's RSS and both processes' CPU. */
+function joined(loops: LoopResult[]): LoopResult {
+  return {
+    calls: loops.reduce((sum, loop) => sum + loop.calls, 0),
+    failed: loops.reduce((sum, loop) => sum + loop.failed, 0),
+    elapsed: loops.reduce((sum, loop) => sum + loop.elapsed, 0),
+    latencies: loops.flatMap((loop) => loop.latencies),
+  };
+}
+
+/**
+ * `windows` windows of `windowMs`, each the direct callers (when given) then the MCP callers,
+ * while the server's RSS and both processes' CPU are read during the MCP windows only.
+ */
 async function measure(
   server: SpawnedHttp,
   callers: (() => Promise<boolean>)[],
-  durationMs: number,
-): Promise<Measured> {
+  directCallers: (() => Promise<boolean>)[] | null,
+  timing: { windows: number; windowMs: number },
+): Promise<{ mcp: Measured; direct: { loop: LoopResult; benchCpuMs: number } | null }> {
   const pid = server.process.pid as number;
-  const sampler = sampleRss(pid);
-  const serverBefore = cpuTicks(pid);
-  const benchBefore = process.cpuUsage();
-  const loop = await closedLoop(callers, durationMs);
-  const bench = process.cpuUsage(benchBefore);
-  const serverAfter = cpuTicks(pid);
+  const mcpLoops: LoopResult[] = [];
+  const directLoops: LoopResult[] = [];
+  const rssSamples: number[] = [];
+  let serverTicks: number | null = 0;
+  let benchCpuMs = 0;
+  let directCpuMs = 0;
+  for (let window = 0; window < timing.windows; window++) {
+    if (directCallers) {
+      const before = process.cpuUsage();
+      directLoops.push(await closedLoop(directCallers, timing.windowMs));
+      const used = process.cpuUsage(before);
+      directCpuMs += (used.user + used.system) / 1000;
+    }
+    const sampler = sampleRss(pid);
+    const serverBefore = cpuTicks(pid);
+    const benchBefore = process.cpuUsage();
+    mcpLoops.push(await closedLoop(callers, timing.windowMs));
+    const bench = process.cpuUsage(benchBefore);
+    const serverAfter = cpuTicks(pid);
+    rssSamples.push(...sampler.stop());
+    benchCpuMs += (bench.user + bench.system) / 1000;
+    serverTicks =
+      serverTicks === null || serverBefore === null || serverAfter === null
+        ? null
+        : serverTicks + serverAfter - serverBefore;
+  }
   return {
-    loop,
-    rss: summarize(sampler.stop()),
-    serverCpuMs:
-      serverBefore === null || serverAfter === null ? null : (serverAfter - serverBefore) * TICK_MS,
-    benchCpuMs: (bench.user + bench.system) / 1000,
+    mcp: {
+      loop: joined(mcpLoops),
+      rss: summarize(rssSamples),
+      serverCpuMs: serverTicks === null ? null : serverTicks * TICK_MS,
+      benchCpuMs,
+    },
+    direct: directCallers ? { loop: joined(directLoops), benchCpuMs: directCpuMs } : null,
   };
 }
 
@@ -155,7 +197,7 @@ export const throughputSection: Section = {
   id: 'throughput',
   title: 'HTTP throughput and memory under concurrent clients',
   async run(ctx: BenchContext) {
-    const durationMs = DURATION_MS[ctx.quick ? 'quick' : 'full'];
+    const timing = TIMING[ctx.quick ? 'quick' : 'full'];
     const direct = await directGraphql(ctx.sandbox);
     const crewPage = { input: { filter: {}, page: 1, perPage: 1 } };
     const directCallers = Array.from(
@@ -197,14 +239,15 @@ export const throughputSection: Section = {
         : clients.map((client) => toolCaller(client, load));
       try {
         for (const caller of callers)
-          for (let call = 0; call < WARMUP_CALLS; call++)
-            if (!(await caller())) throw new Error(`${load.tool} failed in the warm-up (${load.era})`);
-        // The platform's own rate for the same clients, just before: the share's denominator.
+          if (!(await caller())) throw new Error(`${load.tool} failed in the warm-up (${load.era})`);
+        const warmup = await closedLoop(callers, timing.warmupMs);
+        if (warmup.failed > 0) throw new Error(`${load.tool} failed in the warm-up (${load.era})`);
+        // The platform's own rate for the same clients, in the windows between: the share's denominator.
         const cheap = load.tool === CHEAP.tool && load.clients === CLIENTS;
-        const directCpu = process.cpuUsage();
-        const platform = cheap ? await closedLoop(directCallers, durationMs) : null;
-        const directCpuMs = ((used) => (used.user + used.system) / 1000)(process.cpuUsage(directCpu));
-        const result = await measure(server, callers, durationMs);
+        const measured = await measure(server, callers, cheap ? directCallers : null, timing);
+        const result = measured.mcp;
+        const platform = measured.direct?.loop ?? null;
+        const directCpuMs = measured.direct?.benchCpuMs ?? 0;
         const rate = perSecond(result.loop);
         const share = platform ? rate / perSecond(platform) : null;
         const latency = summarize(result.loop.latencies);
@@ -286,10 +329,12 @@ export const throughputSection: Section = {
       `Servers are each build's CLI (\`http --port 0 --rate-limit 0\`) with live credentials to the benchmark ` +
         `sandbox, a fresh one for each ${CLIENTS}-client load and for the long run (the 1- and 4-client loads share ` +
         "the one whose idle RSS is shown), so that each RSS figure is its own load's. For each load, N MCP " +
-        `clients (Streamable HTTP, one connection each) connect, warm up with ` +
-        `${WARMUP_CALLS} calls each, then call the tool back to back for ${durationMs / 1000} s. For the ${CLIENTS}-client ` +
-        `\`${CHEAP.tool}\` loads, the same ${CLIENTS} clients first send that tool's GraphQL request straight to the ` +
-        `sandbox for ${durationMs / 1000} s ("direct calls/s"); the arrow gives the MCP rate as a share of it. The ` +
+        `clients (Streamable HTTP, one connection each) connect and call the tool back to back for ` +
+        `${timing.warmupMs / 1000} s, discarded (the warm-up: the server's JIT compiles its hot paths, as a long-lived ` +
+        `server's have), then for ${timing.windows} measured window(s) of ${timing.windowMs / 1000} s. For the ${CLIENTS}-client ` +
+        `\`${CHEAP.tool}\` loads, the same ${CLIENTS} clients send that tool's GraphQL request straight to the ` +
+        `sandbox for ${timing.windowMs / 1000} s before each MCP window ("direct calls/s"), so that the two sides alternate ` +
+        'and a drift of the shared machine hits both; the arrow gives the MCP rate as a share of it. The ' +
         "server's RSS is read from /proc every 50 ms and its CPU time from /proc/<pid>/stat; the benchmark " +
         "process's CPU per call is the clients' work plus the sandbox's (both live in it), given for the direct " +
         'calls too. Everything shares the same two cores: the MCP path runs the SDK client, the server and the ' +
@@ -354,8 +399,8 @@ export const throughputSection: Section = {
           (build) =>
             `node ${shownPath(build.cli)} http --port 0 --rate-limit 0   # ${build.label}, live credentials to the benchmark sandbox`,
         ),
-        `${CLIENTS} × loop { POST <sandbox>/gql (the list_crew document) ${JSON.stringify(crewPage)} } for ${durationMs} ms`,
-        `N × loop { tools/call <tool> <args> } for ${durationMs} ms   # the loads of the table (SDK client, or one plain POST per call)`,
+        `N × loop { tools/call <tool> <args> } for ${timing.warmupMs} ms   # warm-up, discarded (SDK client, or one plain POST per call)`,
+        `${timing.windows} × [ ${CLIENTS} × loop { POST <sandbox>/gql (the list_crew document) ${JSON.stringify(crewPage)} } for ${timing.windowMs} ms; N × loop { tools/call <tool> <args> } for ${timing.windowMs} ms ]`,
         ...(ctx.quick
           ? []
           : [
