@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { DateTime, IANAZone } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { RuleIssue } from '../../src/rules/issues.js';
-import { wallFromNaiveMs, zoneOf } from '../../src/rules/time/clock.js';
-import { isAmbiguousWallClock } from '../../src/rules/time/dst.js';
+import { daysFromCivil, daysInMonth, naiveMs, wallFromNaiveMs, zoneOf } from '../../src/rules/time/clock.js';
+import { isAmbiguousNaive } from '../../src/rules/time/dst.js';
 import {
   analyzeRoleTimes,
   checkTimeZone,
@@ -779,6 +779,22 @@ describe('properties', () => {
     );
   });
 
+  it('calendar arithmetic counts days and month lengths as a Date does, from year 100 to 9999', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 9999 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        (year, month, day) => {
+          expect(daysInMonth(year, month)).toBe(new Date(Date.UTC(year, month, 0)).getUTCDate());
+          if (day <= daysInMonth(year, month))
+            expect(daysFromCivil(year, month, day) * 86_400_000).toBe(Date.UTC(year, month - 1, day));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
   it('a wall clock is ambiguous exactly when resolveLocalTime says so, also in zones that change often', () => {
     // Casablanca moves its clocks around Ramadan, weeks apart; Lord Howe by half an hour; Dublin's
     // winter time is its "negative" DST.
@@ -794,7 +810,9 @@ describe('properties', () => {
       .map((minutes) => wallFromNaiveMs(minutes * 60_000));
     fc.assert(
       fc.property(wallAnyMinute, zones, (local, zone) => {
-        expect(isAmbiguousWallClock(local, zone)).toBe(resolveLocalTime(local, zone).kind === 'ambiguous');
+        expect(isAmbiguousNaive(naiveMs(local), zone)).toBe(
+          resolveLocalTime(local, zone).kind === 'ambiguous',
+        );
       }),
       { numRuns: 3000 },
     );
@@ -802,11 +820,11 @@ describe('properties', () => {
     // overlap there is, which only the full window either side of a time sees.
     for (let naive = Date.UTC(1892, 6, 2); naive < Date.UTC(1892, 6, 7); naive += 1_800_000) {
       const local = wallFromNaiveMs(naive);
-      expect(isAmbiguousWallClock(local, 'Pacific/Apia')).toBe(
+      expect(isAmbiguousNaive(naiveMs(local), 'Pacific/Apia')).toBe(
         resolveLocalTime(local, 'Pacific/Apia').kind === 'ambiguous',
       );
     }
-    expect(isAmbiguousWallClock(wallFromNaiveMs(Date.UTC(1892, 6, 4, 12)), 'Pacific/Apia')).toBe(true);
+    expect(isAmbiguousNaive(Date.UTC(1892, 6, 4, 12), 'Pacific/Apia')).toBe(true);
     // Every minute around each of London's clock changes of 2026, both ways.
     for (const [from, to] of [
       [Date.UTC(2026, 2, 28, 22), Date.UTC(2026, 2, 29, 4)],
@@ -814,7 +832,7 @@ describe('properties', () => {
     ] as const) {
       for (let naive = from!; naive < to!; naive += 60_000) {
         const local = wallFromNaiveMs(naive);
-        expect(isAmbiguousWallClock(local, 'Europe/London')).toBe(
+        expect(isAmbiguousNaive(naiveMs(local), 'Europe/London')).toBe(
           resolveLocalTime(local, 'Europe/London').kind === 'ambiguous',
         );
       }

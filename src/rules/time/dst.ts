@@ -100,19 +100,15 @@ const PROBES = 6;
 const PROBE_STEP_MS = 6 * HOUR_MS;
 
 /**
- * True when the wall clock happens twice in the zone (clocks going back), as resolveLocalTime
- * says. Every role time of a listed job asks it, and nearly always one offset holds all around.
- * That is read from probes on a 6 h grid (midnight, 06:00… UTC-naive) spanning the same 36 h
- * either side, remembered per zone and grid cell: the role times of a day share them, and a
- * cell is answered by one lookup instead of thirteen offsets. Clock changes are further apart
- * than 6 h, so offsets that agree on the grid agree between its points. Anything else (a change
- * nearby) is resolveLocalTime's to answer. Throws RangeError for an invalid zone.
+ * True when a wall clock, given as its naive ms (read as if it were UTC), happens twice in the
+ * zone (clocks going back), as resolveLocalTime says. Every role time of a listed job asks it,
+ * and nearly always one offset holds all around. That is read from probes on a 6 h grid
+ * (midnight, 06:00… UTC-naive) spanning the same 36 h either side, remembered per zone and grid
+ * cell: the role times of a day share them, and a cell is answered by one lookup instead of
+ * thirteen offsets. Clock changes are further apart than 6 h, so offsets that agree on the grid
+ * agree between its points. Anything else (a change nearby) is resolveLocalTime's to answer.
+ * Throws RangeError for an invalid zone.
  */
-export function isAmbiguousWallClock(local: WallClock, zoneName: string): boolean {
-  return isAmbiguousNaive(naiveMs(local), zoneName);
-}
-
-/** isAmbiguousWallClock of a wall clock given as its naive ms (read as if it were UTC). */
 export function isAmbiguousNaive(naive: number, zoneName: string): boolean {
   if (!isKnownZone(zoneName)) throw new RangeError(`invalid timezone ${zoneName}`);
   if (offsetSteadyAround(zoneName, Math.floor(naive / PROBE_STEP_MS))) return false;

@@ -4,7 +4,16 @@
 // machine's zone.
 
 import { DateTime } from 'luxon';
-import { DAY_MS, isKnownZone, MINUTE_MS, wallClockAt, wallFromNaiveMs, zoneOf } from './clock.js';
+import {
+  DAY_MS,
+  daysFromCivil,
+  daysInMonth,
+  isKnownZone,
+  MINUTE_MS,
+  wallClockAt,
+  wallFromNaiveMs,
+  zoneOf,
+} from './clock.js';
 import { isAmbiguousNaive, resolveLocalTime } from './dst.js';
 import { parseLocalDateTime } from './parse-local.js';
 import { LOCAL_RE } from './text-forms.js';
@@ -30,23 +39,6 @@ function digitsAt(text: string, index: number, width: number): number {
     value = value * 10 + digit;
   }
   return value;
-}
-
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** Days from 1970-01-01 to a date of the proleptic Gregorian calendar (H. Hinnant), as Date.UTC counts. */
-function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146_097 + dayOfEra - 719_468;
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month !== 2) return DAYS_IN_MONTH[month - 1]!;
-  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
 }
 
 /**

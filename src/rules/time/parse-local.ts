@@ -3,17 +3,22 @@
 // hour 24, a bare `HH:mm`, day-first dates) are rejected with the exact form to write instead.
 
 import { type Checked, errorIssue } from '../issues.js';
-import { DAY_MS, MINUTE_MS, naiveMs, pad, type WallClock, wallClockAt, wallFromNaiveMs } from './clock.js';
+import {
+  DAY_MS,
+  daysInMonth,
+  MINUTE_MS,
+  naiveMs,
+  pad,
+  type WallClock,
+  wallClockAt,
+  wallFromNaiveMs,
+} from './clock.js';
 import { LOCAL_RE, offsetFromText } from './text-forms.js';
 import { formatWallClock, RULE_ROLE_TIMES } from './wall-clock.js';
 import { isValidTimeZone } from './zones.js';
 
 const MIN_YEAR = 1900;
 const MAX_YEAR = 2199;
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
 
 function isValidCalendarDate(year: number, month: number, day: number): boolean {
   return (
