@@ -1,7 +1,8 @@
 // Latency a tool call adds: the same read through the MCP server (each build's CLI over stdio and
-// over Streamable HTTP) and as a direct GraphQL call, interleaved round by round against the same
-// sandbox so that machine noise hits every path alike. The direct call is the very request the
-// tool sent (its document, and the variables the sandbox logged during a warm-up call), so the
+// over Streamable HTTP) and as a direct GraphQL call, against the same sandbox. Each path
+// alternates with the direct call in rounds of its own, so that machine noise hits both alike and
+// no other path's calls sit between a server's calls. The direct call is the very request the tool
+// sent (its document, and the variables the sandbox logged during a warm-up call), so the
 // difference is the server's overhead and nothing else.
 import type { Client } from '@modelcontextprotocol/client';
 import { companyJobsDocument, crewOneDocument } from '../../src/contract/documents.js';
@@ -20,29 +21,37 @@ import {
   table,
   timingCells,
 } from './report.js';
-import { summarize, timed } from './stats.js';
+import { emptyNursery, sleep, summarize, timed } from './stats.js';
 
 /**
- * Rounds, one call per path each, measured in phases that follow one another: right after a
- * server's first calls (its JIT still compiling the hot paths) and warm, when the per-call cost
- * has settled. The direct path runs in this long-lived process, warm from the start; the goals of
- * issue 13 are a per-call overhead and are read from the warm phase, the first calls reported
- * beside it.
+ * Rounds of two calls (the path's and the direct one, in alternating order), measured in phases
+ * that follow one another: right after a server's first calls (its JIT still compiling the hot
+ * paths), warm and back to back, when the per-call cost has settled, and warm after a pause
+ * before every call (direct ones too), as an assistant's calls come seconds apart. The pause
+ * matters on this kind of machine: a process that has slept runs its next work slower (cold
+ * caches, an idle virtual CPU), and a server sleeps between calls while the direct path's process
+ * does not. The goals of issue 13 are a per-call overhead and are read from the warm phase.
  */
 interface Phase {
   name: string;
   /** Rounds run and discarded before this phase's measured ones. */
   warmup: number;
   measured: number;
+  /** Idle time before each call of the phase, in ms. */
+  pauseMs?: number;
 }
 
 const PHASES: Record<'full' | 'quick', Phase[]> = {
   full: [
     { name: 'first calls', warmup: 15, measured: 80 },
     { name: 'warm', warmup: 200, measured: 200 },
+    { name: 'after a pause', warmup: 5, measured: 80, pauseMs: 20 },
   ],
   quick: [{ name: 'first calls', warmup: 5, measured: 15 }],
 };
+
+/** The goals read this phase. */
+const GOAL_PHASE = 'warm';
 
 /** The calls of each path a phase measures, counted from the first: "16–95". */
 function callRange(phases: Phase[], index: number): string {
@@ -113,6 +122,26 @@ interface Path {
   call: () => Promise<unknown>;
 }
 
+/** One phase of rounds of `path` against the direct call, in alternating order. */
+async function roundsWithDirect(
+  direct: Path,
+  path: Path,
+  phase: Phase,
+): Promise<{ samples: number[]; direct: number[] }> {
+  const samples: number[] = [];
+  const directSamples: number[] = [];
+  for (let round = 0; round < phase.warmup + phase.measured; round++) {
+    const order = round % 2 === 0 ? [path, direct] : [direct, path];
+    for (const step of order) {
+      if (phase.pauseMs) await sleep(phase.pauseMs);
+      emptyNursery();
+      const { ms: took } = await timed(step.call);
+      if (round >= phase.warmup) (step === direct ? directSamples : samples).push(took);
+    }
+  }
+  return { samples, direct: directSamples };
+}
+
 export const latencySection: Section = {
   id: 'latency',
   title: 'Latency: MCP tool call vs direct GraphQL',
@@ -124,16 +153,18 @@ export const latencySection: Section = {
     const servers: { build: string; stdio: Client; http: Client; close(): Promise<void> }[] = [];
     const direct = await directGraphql(sandbox);
     const parts: string[] = [
-      `Each round calls every path once, in rotating order. ${phases.map((phase, index) => `${phase.name === 'warm' ? 'Then' : 'First'} ${phase.warmup} rounds are discarded and ${phase.measured} measured: "${phase.name}" (calls ${callRange(phases, index)} of each path)`).join('. ')}. ` +
+      'Each path is measured in rounds of its own: its call and a direct call, in alternating order. ' +
+        `${phases.map((phase, index) => `${index === 0 ? 'First' : 'Then'} ${phase.warmup} rounds are discarded and ${phase.measured} measured: "${phase.name}" (calls ${callRange(phases, index)} of each path${phase.pauseMs ? `, each call after ${phase.pauseMs} ms of idle` : ''})`).join('. ')}. ` +
         (phases.length > 1
-          ? 'The goals read the warm phase: they are a per-call overhead, and the direct path (this long-lived process) is warm from the start; the first calls show what a fresh server adds while its JIT compiles. '
+          ? `The goals read the ${GOAL_PHASE} phase: they are a per-call overhead, and the direct path (this long-lived process) is warm from the start; the first calls show what a fresh server adds while its JIT compiles, and the pause what a call costs once the processes have slept, as they do between an assistant's calls (a slept process runs its next work slower on this machine, and only the MCP path wakes a process of its own). `
           : '') +
         `Every server is a build's CLI (\`stdio\`, and \`http --port 0 ` +
         "--rate-limit 0`) against the benchmark's sandbox as a live platform (CREW_CLIENT_ID=demo-admin, " +
         "CREW_AUTH_URL/CREW_API_URL = the sandbox); the direct call POSTs the tool's own GraphQL document with the " +
         'variables the tool sent in a warm-up call (logged by the sandbox), with a token fetched beforehand. ' +
-        '"Added" is the median of the path minus the median of the direct call; "paired" takes the difference ' +
-        'round by round. Clients, the sandbox and the servers share the machine.',
+        '"Added" is the median of the path minus the median of the direct calls of its rounds; "paired" takes the ' +
+        "difference round by round. The direct row pools the direct calls of every path's rounds; each path is compared with those of its own (the direct median of the same rounds). Clients, the " +
+        'sandbox and the servers share the machine.',
       '',
     ];
     try {
@@ -161,13 +192,17 @@ export const latencySection: Section = {
         { build: server.build, path: 'stdio', call: () => server.stdio.ping() },
         { build: server.build, path: 'http', call: () => server.http.ping() },
       ]);
-      // The floor is measured once, warm: after as many rounds as the last phase of a case skips.
-      const last = phases.length - 1;
+      // The floor is measured once, back to back, as the goal phase is: after as many rounds as
+      // come before that phase's measured calls (the last phase in --quick).
+      const floorPhase = phases.findIndex((phase) => phase.name === GOAL_PHASE);
+      const last = floorPhase < 0 ? phases.length - 1 : floorPhase;
       const pingWarmup =
-        phases.reduce((sum, phase) => sum + phase.warmup + phase.measured, 0) - phases[last]!.measured;
+        phases.slice(0, last + 1).reduce((sum, phase) => sum + phase.warmup + phase.measured, 0) -
+        phases[last]!.measured;
       const pingSamples = pings.map(() => [] as number[]);
       for (let round = 0; round < pingWarmup + phases[last]!.measured; round++) {
         for (const [index, ping] of pings.entries()) {
+          emptyNursery();
           const { ms: took } = await timed(ping.call);
           if (round >= pingWarmup) pingSamples[index]!.push(took);
         }
@@ -206,27 +241,29 @@ export const latencySection: Section = {
         ];
         const rows: string[][] = [];
         for (const [phaseIndex, phase] of phases.entries()) {
-          const samples = paths.map(() => [] as number[]);
-          for (let round = 0; round < phase.warmup + phase.measured; round++) {
-            for (let step = 0; step < paths.length; step++) {
-              const index = (step + round) % paths.length;
-              const { ms: took } = await timed(paths[index]!.call);
-              if (round >= phase.warmup) samples[index]!.push(took);
-            }
-          }
           const calls = `${phase.name} (${callRange(phases, phaseIndex)})`;
-          const directSummary = summarize(samples[0]!);
-          for (const [index, path] of paths.entries()) {
-            const summary = summarize(samples[index]!);
-            if (!path.build) {
-              rows.push([path.name, '', calls, ...timingCells(summary), '1.00x', '—', '—']);
-              continue;
-            }
-            const paired = summarize(samples[index]!.map((value, round) => value - samples[0]![round]!));
+          const measured: { path: Path; samples: number[]; direct: number[] }[] = [];
+          for (const path of paths.slice(1)) {
+            measured.push({ path, ...(await roundsWithDirect(paths[0]!, path, phase)) });
+          }
+          rows.push([
+            'direct GraphQL',
+            '',
+            calls,
+            ...timingCells(summarize(measured.flatMap((m) => m.direct))),
+            '—',
+            '1.00x',
+            '—',
+            '—',
+          ]);
+          for (const { path, samples, direct } of measured) {
+            const summary = summarize(samples);
+            const directSummary = summarize(direct);
+            const paired = summarize(samples.map((value, round) => value - direct[round]!));
             const added = summary.median - directSummary.median;
             if (
               testCase.goalMs !== undefined &&
-              phaseIndex === phases.length - 1 &&
+              phase.name === GOAL_PHASE &&
               path.build === ctx.builds[0]!.label &&
               path.name.endsWith('stdio')
             ) {
@@ -236,9 +273,10 @@ export const latencySection: Section = {
             }
             rows.push([
               path.name,
-              path.build,
+              path.build ?? '',
               calls,
               ...timingCells(summary),
+              ms(directSummary.median),
               ratio(summary.median / directSummary.median),
               `${added >= 0 ? '+' : ''}${ms(added)}`,
               `${ms(paired.median)} / ${ms(paired.p95)}`,
@@ -256,6 +294,7 @@ export const latencySection: Section = {
               'build',
               'calls',
               ...TIMING_HEADERS,
+              'direct median ms, same rounds',
               'median ÷ direct median',
               'added ms (median − direct median)',
               'paired added ms median / p95',
@@ -271,7 +310,7 @@ export const latencySection: Section = {
           '',
         );
       }
-      parts.push(`Goals (stdio, this change, ${phases.at(-1)!.name}): ${goals.join('; ')}.`, '');
+      if (goals.length > 0) parts.push(`Goals (stdio, this change, ${GOAL_PHASE}): ${goals.join('; ')}.`, '');
     } finally {
       for (const server of servers) await server.close();
     }

@@ -67,7 +67,8 @@ function speedLines(report: string): string[] {
       sectionOf(report, heading, `latency of ${heading}`),
       ['MCP over stdio', THIS, `${phase} (…`],
       `${phase} stdio latency`,
-    )[9]?.replace(/^\+/, '');
+    )[10]?.replace(/^\+/, '');
+  const pause = find(report, /each call after (\d+) ms of idle/, 'pause of the latency section');
   const crew = '#### `get_crew` {"crewId":1}';
   const jobs = '#### `list_jobs` {"perPage":25,"timezone":"UTC"}';
   const http = sectionOf(report, '## HTTP throughput and memory', 'throughput section');
@@ -82,8 +83,9 @@ function speedLines(report: string): string[] {
     `- spawn to the first tools/list takes ${live[3]} ms with live credentials (${live[8]?.replaceAll('*', '')} a`,
     `  bare \`node -e 0\`) and ${embedded[3]} ms with the embedded sandbox (${embedded[8]?.replaceAll('*', '')});`,
     `- a tool call over stdio adds ${added(crew, 'warm')} ms to a direct GraphQL call for one crew profile and`,
-    `  ${added(jobs, 'warm')} ms for 25 jobs (medians once warm; ${added(crew, 'first calls')} and ${added(jobs, 'first calls')} ms over a fresh`,
-    "  server's first calls, its JIT still compiling);",
+    `  ${added(jobs, 'warm')} ms for 25 jobs (medians once warm, calls back to back; ${added(crew, 'first calls')} and ${added(jobs, 'first calls')} ms over a`,
+    `  fresh server's first calls, its JIT still compiling; ${added(crew, 'after a pause')} and ${added(jobs, 'after a pause')} ms when every call`,
+    `  comes after ${pause[1]} ms of idle, as an assistant's calls come after a pause);`,
     `- 16 HTTP clients reach ${share(plain)} of the calls/s they get straight from the platform when both sides`,
     `  use the same plain HTTP client (${share(sessions)} and ${share(perRequest)} through the SDK client, whose own cost`,
     `  shares the two cores), the server at most ${rssMax} MiB; over 20,000 calls in a row its live heap`,

@@ -1,5 +1,7 @@
 // Summary statistics of timing samples. Medians with spread rather than means: on a shared
 // two-core machine a few slow outliers (another process scheduled) would drag a mean around.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 export interface Summary {
   n: number;
@@ -47,3 +49,23 @@ export async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; va
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Collect = (options: { type: 'minor' | 'major'; execution: 'sync' }) => void;
+let collect: Collect | undefined;
+
+/**
+ * Empty this process's young generation before a timed call. The benchmark process hosts the
+ * sandbox and every client, so its own garbage would otherwise be collected inside whichever
+ * call happens to fill the nursery: a scavenge landing in a pattern with the calls' order (every
+ * other call, say) moved a path's median by a millisecond between runs. With the nursery emptied
+ * first, a call's figure holds its own work (and, for the MCP path, the whole of the server's,
+ * whose collections are its own).
+ */
+export function emptyNursery(): void {
+  if (!collect) {
+    // V8's gc() is exposed only by a flag; turned on here so that `node run.js` needs none.
+    setFlagsFromString('--expose-gc');
+    collect = runInNewContext('gc') as Collect;
+  }
+  collect({ type: 'minor', execution: 'sync' });
+}

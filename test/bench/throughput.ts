@@ -268,8 +268,14 @@ export const throughputSection: Section = {
           result.rss.max.toFixed(1),
         ]);
         if (platform && build === ctx.builds[0]) {
+          // The rate goal compares the same clients on both sides: the plain-HTTP load. The SDK
+          // client's loads inform (that client's own cost shares the cores); every load's RSS
+          // is held to the memory goal.
+          const rate = plain
+            ? `${ratio(share as number)} of the direct rate (goal at least ${THROUGHPUT_GOALS.ratio}x: ${(share as number) >= THROUGHPUT_GOALS.ratio ? 'met' : '**not met**'})`
+            : `${ratio(share as number)} of the direct rate (informs: the SDK client on one side only)`;
           goals.push(
-            `${ERA_LABEL[load.era]}: ${ratio(share as number)} of the direct rate (goal at least ${THROUGHPUT_GOALS.ratio}x: ${(share as number) >= THROUGHPUT_GOALS.ratio ? 'met' : '**not met**'}), server RSS at most ${result.rss.max.toFixed(0)} MiB (goal at most ${THROUGHPUT_GOALS.rssMiB}: ${result.rss.max <= THROUGHPUT_GOALS.rssMiB ? 'met' : '**not met**'})`,
+            `${ERA_LABEL[load.era]}: ${rate}, server RSS at most ${result.rss.max.toFixed(0)} MiB (goal at most ${THROUGHPUT_GOALS.rssMiB}: ${result.rss.max <= THROUGHPUT_GOALS.rssMiB ? 'met' : '**not met**'})`,
           );
         }
       } finally {
