@@ -92,7 +92,8 @@ function closest(key: string, known: string[]): string | undefined {
   );
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** A JSON object: not null, not an array. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

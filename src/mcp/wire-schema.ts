@@ -5,7 +5,7 @@
 // cached (HTTP builds a server instance per request).
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { inputGuardIssues } from './input-guard.js';
+import { inputGuardIssues, isPlainObject } from './input-guard.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -81,15 +81,10 @@ function shownProperties(properties: JsonSchema, required: unknown): JsonSchema 
 }
 
 const isAnything = (value: unknown) =>
-  value === true || (isPlainObject(value) && Object.keys(value as JsonSchema).length === 0);
+  value === true || (isPlainObject(value) && Object.keys(value).length === 0);
 
 const isStringSchema = (value: unknown) =>
-  isPlainObject(value) &&
-  Object.keys(value as JsonSchema).length === 1 &&
-  (value as JsonSchema).type === 'string';
-
-const isPlainObject = (value: unknown) =>
-  Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+  isPlainObject(value) && Object.keys(value).length === 1 && value.type === 'string';
 
 type Io = 'input' | 'output';
 

@@ -795,6 +795,13 @@ describe('properties', () => {
     );
   });
 
+  /** The memo's answer for a wall clock (as its naive ms) is resolveLocalTime's. */
+  const expectSameAmbiguity = (naive: number, zone: string): void => {
+    expect(isAmbiguousNaive(naive, zone)).toBe(
+      resolveLocalTime(wallFromNaiveMs(naive), zone).kind === 'ambiguous',
+    );
+  };
+
   it('a wall clock is ambiguous exactly when resolveLocalTime says so, also in zones that change often', () => {
     // Casablanca moves its clocks around Ramadan, weeks apart; Lord Howe by half an hour; Dublin's
     // winter time is its "negative" DST.
@@ -810,19 +817,14 @@ describe('properties', () => {
       .map((minutes) => wallFromNaiveMs(minutes * 60_000));
     fc.assert(
       fc.property(wallAnyMinute, zones, (local, zone) => {
-        expect(isAmbiguousNaive(naiveMs(local), zone)).toBe(
-          resolveLocalTime(local, zone).kind === 'ambiguous',
-        );
+        expectSameAmbiguity(naiveMs(local), zone);
       }),
       { numRuns: 3000 },
     );
     // Samoa crossed the date line eastwards on 4 July 1892 and lived that day twice: the widest
     // overlap there is, which only the full window either side of a time sees.
     for (let naive = Date.UTC(1892, 6, 2); naive < Date.UTC(1892, 6, 7); naive += 1_800_000) {
-      const local = wallFromNaiveMs(naive);
-      expect(isAmbiguousNaive(naiveMs(local), 'Pacific/Apia')).toBe(
-        resolveLocalTime(local, 'Pacific/Apia').kind === 'ambiguous',
-      );
+      expectSameAmbiguity(naive, 'Pacific/Apia');
     }
     expect(isAmbiguousNaive(Date.UTC(1892, 6, 4, 12), 'Pacific/Apia')).toBe(true);
     // Every minute around each of London's clock changes of 2026, both ways.
@@ -831,10 +833,7 @@ describe('properties', () => {
       [Date.UTC(2026, 9, 24, 22), Date.UTC(2026, 9, 25, 4)],
     ] as const) {
       for (let naive = from!; naive < to!; naive += 60_000) {
-        const local = wallFromNaiveMs(naive);
-        expect(isAmbiguousNaive(naiveMs(local), 'Europe/London')).toBe(
-          resolveLocalTime(local, 'Europe/London').kind === 'ambiguous',
-        );
+        expectSameAmbiguity(naive, 'Europe/London');
       }
     }
   });
