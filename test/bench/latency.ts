@@ -25,8 +25,10 @@ import { emptyNursery, sleep, summarize, timed } from './stats.js';
 
 /**
  * Rounds of two calls (the path's and the direct one, in alternating order), measured in phases
- * that follow one another: right after a server's first calls (its JIT still compiling the hot
- * paths), warm and back to back, when the per-call cost has settled, and warm after a pause
+ * that follow one another: a tool's first calls on its server (the JIT still compiling the tool's
+ * paths; the servers are shared by the cases and answered the floor's pings first, which keeps
+ * their warm phase settled: a server fresh for each case measured a wider spread there), warm
+ * and back to back, when the per-call cost has settled, and warm after a pause
  * before every call (direct ones too), as an assistant's calls come seconds apart. The pause
  * matters on this kind of machine: a process that has slept runs its next work slower (cold
  * caches, an idle virtual CPU), and a server sleeps between calls while the direct path's process
@@ -156,7 +158,7 @@ export const latencySection: Section = {
       'Each path is measured in rounds of its own: its call and a direct call, in alternating order. ' +
         `${phases.map((phase, index) => `${index === 0 ? 'First' : 'Then'} ${phase.warmup} rounds are discarded and ${phase.measured} measured: "${phase.name}" (calls ${callRange(phases, index)} of each path${phase.pauseMs ? `, each call after ${phase.pauseMs} ms of idle` : ''})`).join('. ')}. ` +
         (phases.length > 1
-          ? `The goals read the ${GOAL_PHASE} phase: they are a per-call overhead, and the direct path (this long-lived process) is warm from the start; the first calls show what a fresh server adds while its JIT compiles, and the pause what a call costs once the processes have slept, as they do between an assistant's calls (a slept process runs its next work slower on this machine, and only the MCP path wakes a process of its own). `
+          ? `The goals read the ${GOAL_PHASE} phase: they are a per-call overhead, and the direct path (this long-lived process) is warm from the start; the first calls show what a tool's first calls on a server add while the JIT compiles its paths (the servers answered the floor's pings first, and for a later case the calls of the cases before it), and the pause what a call costs once the processes have slept, as they do between an assistant's calls (a slept process runs its next work slower on this machine, and only the MCP path wakes a process of its own). `
           : '') +
         `Every server is a build's CLI (\`stdio\`, and \`http --port 0 ` +
         "--rate-limit 0`) against the benchmark's sandbox as a live platform (CREW_CLIENT_ID=demo-admin, " +

@@ -84,7 +84,7 @@ function speedLines(report: string): string[] {
     `  bare \`node -e 0\`) and ${embedded[3]} ms with the embedded sandbox (${embedded[8]?.replaceAll('*', '')});`,
     `- a tool call over stdio adds ${added(crew, 'warm')} ms to a direct GraphQL call for one crew profile and`,
     `  ${added(jobs, 'warm')} ms for 25 jobs (medians once warm, calls back to back; ${added(crew, 'first calls')} and ${added(jobs, 'first calls')} ms over a`,
-    `  fresh server's first calls, its JIT still compiling; ${added(crew, 'after a pause')} and ${added(jobs, 'after a pause')} ms when every call`,
+    `  tool's first calls on a server, the JIT still compiling its paths; ${added(crew, 'after a pause')} and ${added(jobs, 'after a pause')} ms when every call`,
     `  comes after ${pause[1]} ms of idle, as an assistant's calls come after a pause);`,
     `- 16 HTTP clients reach ${share(plain)} of the calls/s they get straight from the platform when both sides`,
     `  use the same plain HTTP client (${share(sessions)} and ${share(perRequest)} through the SDK client, whose own cost`,
