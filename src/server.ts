@@ -13,6 +13,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { GraphQLSchema } from 'graphql';
 import { type Config, checkNames } from './config.js';
+import type { EventLog } from './contract/event-log.js';
 import type { Logger } from './logger.js';
 import { invalidateAfterWrite, type Lookups } from './lookups/index.js';
 import { callerMayRead, callerMayUse, callerName, clientScopeFor } from './mcp/client-scopes.js';
@@ -24,7 +25,6 @@ import { wireSchema } from './mcp/wire-schema.js';
 import type { Platform } from './platform/client.js';
 import { PolicyError } from './platform/errors.js';
 import { VERSION } from './version.js';
-import type { EventLog } from './webhooks/events.js';
 
 export interface ToolSelection {
   /** Listed and callable, in a deterministic order. */

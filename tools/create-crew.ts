@@ -10,8 +10,8 @@ import {
 } from '../src/mcp/params.js';
 import { checkBeforeSending, writeNotes } from '../src/mcp/write-result.js';
 import { mutationResult } from '../src/platform/graphql.js';
+import { crewSummarySchema, toCrewSummary } from '../src/present/crew.js';
 import { checkCreateCrew } from '../src/rules/mutations/crew.js';
-import { crewSummarySchema, toCrewSummary } from '../src/views/crew.js';
 
 const document = loadDocument(new URL('./create-crew.graphql', import.meta.url));
 

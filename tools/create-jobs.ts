@@ -5,8 +5,8 @@ import { defineTool } from '../src/mcp/define-tool.js';
 import { breakPeriodInput, requirementsInput, writeNotes as writeNotesSchema } from '../src/mcp/params.js';
 import { checkBeforeSending, writeNotes } from '../src/mcp/write-result.js';
 import { mutationResult } from '../src/platform/graphql.js';
+import { jobViewSchema, toJobView } from '../src/present/job.js';
 import { checkCreateJobs } from '../src/rules/mutations/create-jobs.js';
-import { jobViewSchema, toJobView } from '../src/views/job.js';
 
 const document = loadDocument(new URL('./create-jobs.graphql', import.meta.url));
 

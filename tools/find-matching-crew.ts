@@ -9,6 +9,14 @@ import type { ToolContext } from '../src/mcp/define-tool.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { stopOnErrors } from '../src/mcp/write-result.js';
 import { NotFoundError, UserInputError } from '../src/platform/errors.js';
+import { localTime, type UpstreamJob } from '../src/present/job.js';
+import {
+  matchingResultSchema,
+  matchingText,
+  type StaffedRole,
+  toMatchingResult,
+  toStaffedRole,
+} from '../src/present/staffing.js';
 import {
   assessAvailability,
   assignmentsByCrew,
@@ -28,14 +36,6 @@ import {
   resolveMatchRequirements,
 } from '../src/rules/matching-input.js';
 import type { RoleRequirementsInput } from '../src/rules/requirements.js';
-import { localTime, type UpstreamJob } from '../src/views/job.js';
-import {
-  matchingResultSchema,
-  matchingText,
-  type StaffedRole,
-  toMatchingResult,
-  toStaffedRole,
-} from '../src/views/staffing.js';
 
 const DEFAULT_STATUSES = ['ACTIVE', 'APPROVED'];
 const CREW_STATUSES: readonly string[] = crewStatusSchema.options;

@@ -5,10 +5,10 @@ import { fitItems } from '../src/mcp/budget.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { readRange, readRangeInput } from '../src/mcp/read-range.js';
 import { readAllPages } from '../src/platform/pages.js';
+import type { UpstreamJob, UpstreamRole } from '../src/present/job.js';
+import { openRoleLine, openRoleSchema, toOpenRole } from '../src/present/staffing.js';
 import { overlaps } from '../src/rules/availability.js';
 import { withinLocalDates } from '../src/rules/time.js';
-import type { UpstreamJob, UpstreamRole } from '../src/views/job.js';
-import { openRoleLine, openRoleSchema, toOpenRole } from '../src/views/staffing.js';
 
 /** Bound of jobs read for one range (20 pages), as list_jobs scans. */
 const MAX_JOBS = 2000;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { crewOneDocument as document } from '../src/contract/documents.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { renderCompact } from '../src/mcp/render.js';
-import { crewProfileSchema, toCrewProfile, type UpstreamCrewProfile } from '../src/views/crew.js';
+import { crewProfileSchema, toCrewProfile, type UpstreamCrewProfile } from '../src/present/crew.js';
 
 export const getCrew = defineTool({
   name: 'get_crew',

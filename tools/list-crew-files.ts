@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { renderCompact } from '../src/mcp/render.js';
-import { crewFileSchema, toCrewFile, type UpstreamFile } from '../src/views/file.js';
+import { crewFileSchema, toCrewFile, type UpstreamFile } from '../src/present/file.js';
 
 export const listCrewFiles = defineTool({
   name: 'list_crew_files',

@@ -6,7 +6,7 @@ import { listResult, queryPages } from '../src/mcp/list-result.js';
 import { pageInfoSchema, paginationInput } from '../src/mcp/paging.js';
 import { readNotes } from '../src/mcp/params.js';
 import { readRange, readRangeInput } from '../src/mcp/read-range.js';
-import { localTime } from '../src/views/job.js';
+import { localTime } from '../src/present/job.js';
 
 interface UpstreamCrewJob {
   id: string;

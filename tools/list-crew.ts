@@ -9,7 +9,7 @@ import {
   crewSummarySchema,
   toCrewSummary,
   type UpstreamCrewSummary,
-} from '../src/views/crew.js';
+} from '../src/present/crew.js';
 
 export const listCrew = defineTool({
   name: 'list_crew',

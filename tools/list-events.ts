@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { PLATFORM_DATA_NOTE } from '../src/contract/event-log.js';
 import { fitItems } from '../src/mcp/budget.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { readRange } from '../src/mcp/read-range.js';
 import { renderCompact } from '../src/mcp/render.js';
 import { PolicyError } from '../src/platform/errors.js';
-import { PLATFORM_DATA_NOTE } from '../src/webhooks/events.js';
 
 type ShownEvent = { id: string; type: string; createdAt: string; data: Record<string, unknown> };
 const VALUE_CHARS = 200;

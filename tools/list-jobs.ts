@@ -8,8 +8,8 @@ import { listResult, queryPages } from '../src/mcp/list-result.js';
 import { type Collected, pageInfoSchema, pageLocally, paginationInput } from '../src/mcp/paging.js';
 import { readNotes } from '../src/mcp/params.js';
 import { readRange, readRangeInput } from '../src/mcp/read-range.js';
+import { jobLines, jobViewSchema, toJobView } from '../src/present/job.js';
 import { withinLocalDates } from '../src/rules/time.js';
-import { jobLines, jobViewSchema, toJobView } from '../src/views/job.js';
 
 /** Upper bound of jobs scanned when dates are read in each job's own timezone. */
 const LOCAL_DATE_SCAN_LIMIT = 2000;

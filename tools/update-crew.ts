@@ -11,8 +11,8 @@ import {
 } from '../src/mcp/params.js';
 import { checkBeforeSending, writeNotes } from '../src/mcp/write-result.js';
 import { mutationResult } from '../src/platform/graphql.js';
+import { crewSummarySchema, dataTypeViewSchema, toCrewSummary, toDataTypeView } from '../src/present/crew.js';
 import { checkCrewUpdate } from '../src/rules/mutations/crew.js';
-import { crewSummarySchema, dataTypeViewSchema, toCrewSummary, toDataTypeView } from '../src/views/crew.js';
 
 const document = loadDocument(new URL('./update-crew.graphql', import.meta.url));
 

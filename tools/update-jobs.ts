@@ -6,9 +6,9 @@ import { defineTool } from '../src/mcp/define-tool.js';
 import { breakPeriodEdit, writeNotes as writeNotesSchema } from '../src/mcp/params.js';
 import { checkBeforeSending, writeNotes } from '../src/mcp/write-result.js';
 import { mutationResult } from '../src/platform/graphql.js';
+import { jobViewSchema, toJobView } from '../src/present/job.js';
 import { planJobUpdate } from '../src/rules/mutations/update-jobs.js';
 import { payChangesAfter } from '../src/rules/pay-changes.js';
-import { jobViewSchema, toJobView } from '../src/views/job.js';
 
 const document = loadDocument(new URL('./update-jobs.graphql', import.meta.url));
 /** Named for the first side effect it covered (a pre-2026-09-21 break); it confirms every pay change. */

@@ -5,8 +5,8 @@ import { defineTool } from '../src/mcp/define-tool.js';
 import { writeNotes as writeNotesSchema } from '../src/mcp/params.js';
 import { checkBeforeSending, writeNotes } from '../src/mcp/write-result.js';
 import { mutationResult } from '../src/platform/graphql.js';
+import { dataTypeViewSchema, toDataTypeView } from '../src/present/crew.js';
 import { checkProfileDataTypeUpdate } from '../src/rules/mutations/update-profile-data-types.js';
-import { dataTypeViewSchema, toDataTypeView } from '../src/views/crew.js';
 
 const document = loadDocument(new URL('./update-profile-data-types.graphql', import.meta.url));
 

@@ -4,7 +4,7 @@ import { defineTool } from '../src/mcp/define-tool.js';
 import { echo, hasControlCharacter } from '../src/mcp/input-guard.js';
 import { readAllowedFile } from '../src/mcp/local-file.js';
 import { UserInputError } from '../src/platform/errors.js';
-import { crewFileSchema, toCrewFile, type UpstreamFile } from '../src/views/file.js';
+import { crewFileSchema, toCrewFile, type UpstreamFile } from '../src/present/file.js';
 
 /** The platform refuses larger files (413); we refuse them before sending anything. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;

@@ -5,11 +5,11 @@ import type { InputRequiredResult, ServerContext } from '@modelcontextprotocol/s
 import type { GraphQLSchema } from 'graphql';
 import type { z } from 'zod';
 import type { Toolset } from '../config.js';
+import type { EventLog } from '../contract/event-log.js';
 import type { Scope } from '../contract/scopes.js';
 import type { Logger } from '../logger.js';
 import type { Lookups } from '../lookups/index.js';
 import type { Platform } from '../platform/client.js';
-import type { EventLog } from '../webhooks/events.js';
 
 export interface ToolAnnotationsStrict {
   readOnlyHint: boolean;

@@ -7,7 +7,7 @@ import { DateTime } from 'luxon';
 import { crewAllDocument, jobIndexDocument } from '../contract/documents.js';
 import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
-import type { UpstreamCrewSummary } from '../views/crew.js';
+import type { UpstreamCrewSummary } from '../present/crew.js';
 
 /** The window scanned for boards and jobs, in days around today. */
 export const WINDOW_PAST_DAYS = 14;

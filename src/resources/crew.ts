@@ -1,6 +1,6 @@
 // crew://crew/{crewId}: one crew member's profile: every profile with its data types (own and
 // inherited global ones, SCORING included), this member's answers and which options are verified
-// (dataType requirements match verified options only), in the shape of src/views/crew.ts.
+// (dataType requirements match verified options only), in the shape of src/present/crew.ts.
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import { crewOneDocument } from '../contract/documents.js';
 import { NotFoundError } from '../platform/errors.js';
@@ -10,7 +10,7 @@ import {
   toCrewProfile,
   toCrewSummary,
   type UpstreamCrewProfile,
-} from '../views/crew.js';
+} from '../present/crew.js';
 import { MARKDOWN, markdown, orEmpty, type ResourceDeps, variable } from './context.js';
 import { guardRead, unknownResource } from './errors.js';
 

@@ -1,8 +1,8 @@
 // crew://jobs/{jobId}: one job with its roles (local times), requirements, pay and assignment
-// counts, in the shape of src/views/job.ts.
+// counts, in the shape of src/present/job.ts.
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import { companyJobsDocument } from '../contract/documents.js';
-import { type JobView, toJobView, type UpstreamJob } from '../views/job.js';
+import { type JobView, toJobView, type UpstreamJob } from '../present/job.js';
 import { UPCOMING_DAYS } from './catalog.js';
 import { MARKDOWN, markdown, orEmpty, type ResourceDeps, variable } from './context.js';
 import { guardRead, unknownResource } from './errors.js';

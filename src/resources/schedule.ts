@@ -3,7 +3,7 @@
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import { DateTime } from 'luxon';
 import { companyJobsDocument } from '../contract/documents.js';
-import { type JobView, toJobView, type UpstreamJob } from '../views/job.js';
+import { type JobView, toJobView, type UpstreamJob } from '../present/job.js';
 import type { BoardEntry } from './catalog.js';
 import { MARKDOWN, markdown, orEmpty, type ResourceDeps, variable } from './context.js';
 import { guardRead, unknownResource } from './errors.js';

@@ -14,7 +14,7 @@ import {
   ProtocolErrorCode,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
-import { type EventLog, PLATFORM_DATA_NOTE, type StoredEvent } from './events.js';
+import { type EventLog, PLATFORM_DATA_NOTE, type StoredEvent } from '../contract/event-log.js';
 
 export const EVENTS_URI = 'crew://events';
 const RECENT_EVENTS = 30;

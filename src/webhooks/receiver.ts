@@ -7,10 +7,10 @@
 // flooding the port) is answered 429 before any body is read or any signature computed.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { StoredEvent } from '../contract/event-log.js';
 import type { Logger } from '../logger.js';
 import { RateLimiter } from '../rate-limit.js';
 import type { AppendOutcome } from './event-log.js';
-import type { StoredEvent } from './events.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;

@@ -5,9 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredEvent } from '../../src/contract/event-log.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { FileEventLog } from '../../src/webhooks/event-log.js';
-import type { StoredEvent } from '../../src/webhooks/events.js';
 import { type Connected, callTool, connectInProcess } from '../helpers/mcp.js';
 import { requestsDuring, startTestSandbox } from '../helpers/sandbox.js';
 

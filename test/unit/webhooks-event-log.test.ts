@@ -6,9 +6,9 @@ import { appendFile, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { StoredEvent } from '../../src/contract/event-log.js';
 import { packagePath } from '../../src/paths.js';
 import { EVENTS_FILE, FileEventLog } from '../../src/webhooks/event-log.js';
-import type { StoredEvent } from '../../src/webhooks/events.js';
 
 const dirs: string[] = [];
 afterEach(async () => {

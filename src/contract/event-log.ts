@@ -1,5 +1,6 @@
-// What the rest of the product sees of received webhook events: one stored event, a query over
-// them, and the log that answers queries and announces new events. FileEventLog implements it.
+// What the product sees of received webhook events: one stored event, a query over them, and the
+// log that answers queries and announces new events. It sits in the contract, below mcp/ and
+// server.ts, which read it; webhooks/event-log.ts (FileEventLog) implements it.
 
 /**
  * Said before event data wherever a model reads it: the text of an event is written by whoever
