@@ -19,6 +19,14 @@ module.exports = {
       to: { path: '^(src|tools)/', pathNot: '^src/(sandbox|contract)/' },
     },
     {
+      name: 'the-product-never-imports-the-sandbox',
+      severity: 'error',
+      comment:
+        'The sandbox is a root of its own that the product starts: only the composition roots that start it (src/app.ts starts it in-process, src/cli.ts runs the sandbox command and begins its signing keys) may import it, types included. Everything else is told what it needs (e.g. whether the platform is the embedded sandbox).',
+      from: { path: '^(src|tools)/', pathNot: '^src/sandbox/|^src/(app|cli)\\.ts$' },
+      to: { path: '^src/sandbox/' },
+    },
+    {
       name: 'contract-imports-nothing-of-the-product',
       severity: 'error',
       comment: 'The contract is our model of the platform, shared by the product and the sandbox.',

@@ -204,7 +204,13 @@ async function assemble(
     listedTools: selection.listed.map((tool) => tool.name),
     knownTools: candidates.map((tool) => tool.name),
   });
-  const events = await createWebhookEvents({ config, platform, logger, sandbox, transport });
+  const events = await createWebhookEvents({
+    config,
+    platform,
+    logger,
+    embeddedSandbox: sandbox !== null,
+    transport,
+  });
   // A change the platform reported (ours or anyone's) makes cached staffing reads stale.
   const stopInvalidating = events.log.onAppend((event) => invalidateOnEvent(lookups, event.type));
   return {
