@@ -57,6 +57,9 @@ function arrows(from: (file: string) => boolean, to: (imported: string) => boole
   );
 }
 
+/** A tool file reads as gather, check, confirm, send, present; what is longer belongs in a room below. */
+const TOOL_FILE_MAX_LINES = 160;
+
 describe('layout', () => {
   it('reads imports of every kind (the checks below would pass vacuously otherwise)', () => {
     const found = importsOf({
@@ -105,5 +108,15 @@ describe('layout', () => {
         (imported) => imported.startsWith('src/sandbox/'),
       ),
     ).toEqual([]);
+  });
+
+  it(`every tool file is at most ${TOOL_FILE_MAX_LINES} lines`, () => {
+    const tools = PRODUCT.filter(({ file }) => /^tools\/[^/]+\.ts$/.test(file));
+    expect(tools.length).toBeGreaterThan(allTools.length);
+    const long = tools
+      .map(({ file, text }) => ({ file, lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0) }))
+      .filter(({ lines }) => lines > TOOL_FILE_MAX_LINES)
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(long).toEqual([]);
   });
 });
