@@ -16,7 +16,6 @@ import {
   isLegacyRequest,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
-import type { App } from '../app.js';
 import { clientScopeFor } from '../mcp/client-scopes.js';
 import type { DrainOutcome } from '../mcp/in-flight.js';
 import { keepProtoKey } from '../mcp/input-guard.js';
@@ -26,6 +25,7 @@ import { VERSION } from '../version.js';
 import { createAuthGate } from './auth.js';
 import { LegacySessions } from './legacy-sessions.js';
 import { reachOf, serveModernRequest, webRequestOf } from './modern-requests.js';
+import type { ServedApp } from './routes.js';
 
 export type { RouteHandler } from './routes.js';
 
@@ -115,7 +115,7 @@ function wait(until: () => boolean, ms: number): Promise<void> {
  * Serve the app over HTTP: /mcp, /healthz and the app's routes; once listening, the app starts
  * with the server's URL (e.g. the webhook subscription names /webhooks).
  */
-export async function startHttp(app: App): Promise<RunningHttp> {
+export async function startHttp(app: ServedApp): Promise<RunningHttp> {
   const routes = app.routes;
   const { host, port, allowedOrigins } = app.config.http;
   const { security } = app.config;
@@ -262,7 +262,7 @@ export async function startHttp(app: App): Promise<RunningHttp> {
         if (document) return await send(res, document);
       }
       if (path === '/healthz' && req.method === 'GET') {
-        return json(res, 200, { status: 'ok', version: VERSION, upstream: app.sandbox ? 'sandbox' : 'live' });
+        return json(res, 200, { status: 'ok', version: VERSION, upstream: app.config.upstream.kind });
       }
       const route = routes[path];
       if (route) return await route(req, res);

@@ -110,6 +110,24 @@ describe('layout', () => {
     ).toEqual([]);
   });
 
+  it('the transports never import the app: they serve it through their own interface (ServedApp)', () => {
+    expect(
+      arrows(
+        (file) => file.startsWith('src/transports/'),
+        (imported) => imported === 'src/app.ts',
+      ),
+    ).toEqual([]);
+  });
+
+  it('src/mcp/ and src/server.ts never import src/webhooks/: the event log interface is in the contract', () => {
+    expect(
+      arrows(
+        (file) => file.startsWith('src/mcp/') || file === 'src/server.ts',
+        (imported) => imported.startsWith('src/webhooks/'),
+      ),
+    ).toEqual([]);
+  });
+
   it(`every tool file is at most ${TOOL_FILE_MAX_LINES} lines`, () => {
     const tools = PRODUCT.filter(({ file }) => /^tools\/[^/]+\.ts$/.test(file));
     expect(tools.length).toBeGreaterThan(allTools.length);
