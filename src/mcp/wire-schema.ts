@@ -5,7 +5,7 @@
 // cached (HTTP builds a server instance per request).
 import type { StandardSchemaV1, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { inputGuardIssues, isPlainObject } from './input-guard.js';
+import { forbiddenKeyIssues, inputGuardIssues, isPlainObject } from './input-guard.js';
 import { compileOutputCheck } from './output-check.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -169,8 +169,9 @@ const wrappers = {
 };
 
 /**
- * The schema to register with the SDK: zod validation, after the input guard (unknown keys,
- * out-of-range integers, invalid text: input-guard.ts), and a compact, cached JSON Schema.
+ * The schema to register with the SDK: zod validation, after the input guard (prototype keys at
+ * any depth, unknown keys, out-of-range integers, invalid text: input-guard.ts), and a compact,
+ * cached JSON Schema. The SDK validates every tools/call's arguments with it before the handler.
  */
 export function wireSchema(schema: z.ZodType, role: Io): StandardSchemaWithJSON {
   let wrapper = wrappers[role].get(schema);
@@ -183,6 +184,10 @@ export function wireSchema(schema: z.ZodType, role: Io): StandardSchemaWithJSON 
         validate:
           role === 'input'
             ? (value: unknown) => {
+                // The raw arguments, before zod (whose copies would turn a `__proto__` key into a
+                // prototype) and before the guard's walk along the schema.
+                const forbidden = forbiddenKeyIssues(value);
+                if (forbidden.length > 0) return { issues: forbidden };
                 const guarded = inputGuardIssues(schema, value);
                 return guarded.length > 0 ? { issues: guarded } : standard.validate(value);
               }
