@@ -3,10 +3,18 @@ import { defineConfig } from 'vitest/config';
 /**
  * Test files that run in a module graph (and process) of their own: the end-to-end tests and the
  * sandbox's HTTP contract tests, which start and stop servers and spawn CLIs, and hold keep-alive
- * connections and timings that a file before them must not touch; and any file named
- * `*.isolated.test.ts` (global state it changes, a heavy native or WASM module to unload).
+ * connections and timings that a file before them must not touch; the store and planner tests
+ * (databases, WASM engines); and any file named `*.isolated.test.ts` (global state it changes, a
+ * heavy native or WASM module to unload, a browser).
  */
-const ISOLATED = ['test/e2e/**/*.test.ts', 'test/sandbox/**/*.test.ts', 'test/**/*.isolated.test.ts'];
+const ISOLATED = [
+  'test/e2e/**/*.test.ts',
+  'test/sandbox/**/*.test.ts',
+  'test/store/**/*.test.ts',
+  'test/planner/**/*.test.ts',
+  'test/browser/**/*.test.ts',
+  'test/**/*.isolated.test.ts',
+];
 
 export default defineConfig({
   test: {
