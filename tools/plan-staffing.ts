@@ -113,7 +113,7 @@ export const planStaffingTool = defineTool({
       ctx.lookups,
       ctx.platform,
       ctx.signal,
-      Date.now(),
+      plannerNow(),
     );
     if (gathered.missing.length)
       refuse(

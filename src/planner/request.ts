@@ -85,8 +85,8 @@ export function checkRequest(input: PlanRequest): void {
     refuse(`statuses: ${unknown.join(', ')} unknown.`, 'statuses', `Use ${CREW_STATUSES.join(', ')}.`);
   for (const [index, id] of (input.exclude ?? []).entries()) crewId(id, `exclude[${index}]`);
   for (const key of ['swap', 'pin'] as const)
-    (input[key] ?? []).forEach((entry, index) => roleCrew(entry, `${key}[${index}]`));
-  (input.places ?? []).forEach((entry, index) => placeOf(entry, `places[${index}]`));
+    for (const [index, entry] of (input[key] ?? []).entries()) roleCrew(entry, `${key}[${index}]`);
+  for (const [index, entry] of (input.places ?? []).entries()) placeOf(entry, `places[${index}]`);
   const ranges: [keyof PlanRequest, number, number, boolean][] = [
     ['minRestHours', 0, 48, false],
     ['maxShiftsPerDay', 0, 10, true],
