@@ -20,6 +20,7 @@ import { contextSection } from './context.js';
 import { latencySection } from './latency.js';
 import { machineLines } from './machine.js';
 import { paginationSection } from './pagination.js';
+import { planningSection } from './planning.js';
 import { killTracked } from './processes.js';
 import { type Provenance, provenanceLine, provenanceOf, refusal } from './provenance.js';
 import { writeReadmeFigures } from './readme-figures.js';
@@ -38,6 +39,7 @@ const SECTIONS: Section[] = [
   paginationSection,
   throughputSection,
   staffingSection,
+  planningSection,
 ];
 /** The CI run leaves out what only measures time under injected latency. */
 const QUICK_SKIPS = new Set(['pagination']);
