@@ -67,6 +67,7 @@ function toFacts(member: UpstreamMatchingCrew): CrewFacts {
     roleTypeIds: (member.roleTypeIds ?? []).map(String),
     profileIds: member.profiles.map((profile) => String(profile.id)),
     verified: verifiedOptions(member.profiles),
+    chosen: verifiedOptions(member.profiles, 'optionNames'),
   };
 }
 

@@ -5,10 +5,11 @@
 /**
  * The whole default tool list (demo-admin, every tool), model-visible: 3,728 measured with the 21
  * tools of issue 13's start, 2,906 after its cut (words, not meaning: docs/TOOL-TEXT.md says where
- * each rule went). Issue 13 sets it at 3,000; a new tool that needs more raises this
- * deliberately, in the same change.
+ * each rule went). Issue 13 set it at 3,000; the wave of issue 21 and the planner sets 3,500 for
+ * all its tools together (3,129 with review_crew_schedule); a new tool that needs more raises
+ * this deliberately, in the same change.
  */
-export const TOOL_LIST_BUDGET = 3_000;
+export const TOOL_LIST_BUDGET = 3_500;
 /**
  * Any one tool, model-visible (name + description + inputSchema): the largest was create_jobs at
  * 363, now 295; next update_crew 268 and update_jobs 249.
