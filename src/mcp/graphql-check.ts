@@ -88,7 +88,7 @@ export function checkedOperation(
   }
   if (operation.operation === 'mutation' && !allowMutations) {
     throw new PolicyError(
-      'graphql_query sends queries only on this server (the operator has not started it with --allow-graphql-mutations). Make changes with the write tools, which check the platform rules before sending.',
+      "graphql_query sends queries only on this server (the operator has not started it with --allow-graphql-mutations). Change jobs and crew with the write tools, which check the platform rules before sending. The platform's API has no operation to book or invite crew: the coordinator books crew in the platform.",
     );
   }
   const errors = validate(ctx.schema, document);
