@@ -50,6 +50,23 @@ describe('config', () => {
     expect(() => loadConfig(['serve'], {})).toThrow(/Unknown command "serve"/);
   });
 
+  it('names the nearest known option for a misspelled one', () => {
+    expect(() => loadConfig(['--prot', '9000'], {})).toThrow(
+      /Unknown option "--prot"; did you mean "--port"\? Run "crew-mcp --help"/,
+    );
+    expect(() => loadConfig(['http', '--read-onyl'], {})).toThrow(/did you mean "--read-only"/);
+  });
+
+  it('keeps every value as parsed by its row of the settings table', () => {
+    const { settings } = loadConfig(['--events-max-mb', '2'], { CREW_HTTP_PORT: '9001' });
+    expect(settings).toMatchObject({
+      port: 9001,
+      eventsMaxMb: 2,
+      logLevel: 'info',
+      sandboxKey: 'demo-admin',
+    });
+  });
+
   it('rejects bad values naming the flag', () => {
     expect(() => loadConfig(['--port', 'abc'], {})).toThrow(/Port .* whole number/);
     expect(() => loadConfig(['--toolsets', 'jobs,payroll'], {})).toThrow(/Unknown toolset "payroll"/);

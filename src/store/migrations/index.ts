@@ -1,0 +1,14 @@
+// The store's schema, as versioned migrations applied in order at start. A migration, once
+// released, never changes: a change to the schema is a new entry at the end (a new file beside
+// this one). Versions are whole numbers, increasing, without gaps.
+import { connectorTables } from './0001-connector.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'connector tables', sql: connectorTables },
+];

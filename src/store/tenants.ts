@@ -1,0 +1,227 @@
+// Tenants and their grants. A tenant is one platform account: its API URL and the client id of
+// its API key. A grant is one connection of it (a user's consent through the connect page): it
+// holds the platform secret, sealed for that grant, until it is revoked, which deletes the secret.
+import { randomBytes } from 'node:crypto';
+import type { SqlRunner } from './engine.js';
+import type { SecretBox } from './secret-box.js';
+
+export interface TenantPlace {
+  apiUrl: string;
+  platformClientId: string;
+  authUrl: string;
+  realm: string;
+}
+
+export interface Tenant extends TenantPlace {
+  key: string;
+  webhookSubscription: Record<string, unknown> | null;
+}
+
+export type GrantStatus = 'active' | 'needs_reconnect' | 'revoked';
+
+export interface GrantRecord {
+  grantId: string;
+  tenantKey: string;
+  status: GrantStatus;
+  platformScopes: string[];
+}
+
+interface TenantRow {
+  tenant_key: string;
+  api_url: string;
+  platform_client_id: string;
+  auth_url: string;
+  realm: string;
+  webhook_subscription: Record<string, unknown> | null;
+}
+
+function tenantOf(row: TenantRow): Tenant {
+  return {
+    key: row.tenant_key,
+    apiUrl: row.api_url,
+    platformClientId: row.platform_client_id,
+    authUrl: row.auth_url,
+    realm: row.realm,
+    webhookSubscription: row.webhook_subscription,
+  };
+}
+
+interface GrantRow {
+  grant_id: string;
+  tenant_key: string;
+  status: GrantStatus;
+  platform_scopes: string;
+}
+
+function grantOf(row: GrantRow): GrantRecord {
+  return {
+    grantId: row.grant_id,
+    tenantKey: row.tenant_key,
+    status: row.status,
+    platformScopes: row.platform_scopes.split(' ').filter(Boolean),
+  };
+}
+
+/** A tenant key: random, URL-safe, and stable for the tenant (its webhook address names it). */
+function newTenantKey(): string {
+  return `t${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x').toLowerCase()}`;
+}
+
+const TENANT_COLUMNS = 'tenant_key, api_url, platform_client_id, auth_url, realm, webhook_subscription';
+const WEBHOOK_CONTEXT = 'webhook:';
+
+export class Tenants {
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly box: SecretBox,
+  ) {}
+
+  /** The tenant of this platform account, created on its first connection. */
+  async upsert(place: TenantPlace): Promise<Tenant> {
+    const rows = await this.sql.query<TenantRow>(
+      `insert into crew_tenants (tenant_key, api_url, platform_client_id, auth_url, realm)
+       values ($1, $2, $3, $4, $5)
+       on conflict (api_url, platform_client_id) do update set auth_url = excluded.auth_url, realm = excluded.realm
+       returning ${TENANT_COLUMNS}`,
+      [newTenantKey(), place.apiUrl, place.platformClientId, place.authUrl, place.realm],
+    );
+    return tenantOf(rows[0] as TenantRow);
+  }
+
+  async get(key: string): Promise<Tenant | null> {
+    const rows = await this.sql.query<TenantRow>(
+      `select ${TENANT_COLUMNS} from crew_tenants where tenant_key = $1`,
+      [key],
+    );
+    return rows[0] ? tenantOf(rows[0]) : null;
+  }
+
+  /** The tenant's webhook signing secret (sealed at rest) and the platform's subscription record. */
+  async setWebhook(
+    key: string,
+    secret: string | null,
+    subscription: Record<string, unknown> | null,
+  ): Promise<void> {
+    await this.sql.query(
+      'update crew_tenants set webhook_secret_enc = $2, webhook_subscription = $3::jsonb where tenant_key = $1',
+      [
+        key,
+        secret === null ? null : this.box.seal(secret, WEBHOOK_CONTEXT + key),
+        JSON.stringify(subscription),
+      ],
+    );
+  }
+
+  async webhookSecret(key: string): Promise<string | null> {
+    const rows = await this.sql.query<{ webhook_secret_enc: string | null }>(
+      'select webhook_secret_enc from crew_tenants where tenant_key = $1',
+      [key],
+    );
+    const sealed = rows[0]?.webhook_secret_enc;
+    return sealed ? this.box.open(sealed, WEBHOOK_CONTEXT + key) : null;
+  }
+
+  async createGrant(grant: { grantId: string; tenantKey: string; secret: string; platformScopes: string[] }) {
+    await this.sql.query(
+      `insert into crew_grants (grant_id, tenant_key, secret_enc, platform_scopes) values ($1, $2, $3, $4)
+       on conflict (grant_id) do update set secret_enc = excluded.secret_enc, status = 'active',
+         platform_scopes = excluded.platform_scopes, updated_at = now()`,
+      [
+        grant.grantId,
+        grant.tenantKey,
+        this.box.seal(grant.secret, grant.grantId),
+        grant.platformScopes.join(' '),
+      ],
+    );
+  }
+
+  async grant(grantId: string): Promise<GrantRecord | null> {
+    const rows = await this.sql.query<GrantRow>(
+      'select grant_id, tenant_key, status, platform_scopes from crew_grants where grant_id = $1',
+      [grantId],
+    );
+    return rows[0] ? grantOf(rows[0]) : null;
+  }
+
+  /** The platform secret of an active grant; null once revoked or needing reconnection. */
+  async grantSecret(grantId: string): Promise<string | null> {
+    const rows = await this.sql.query<{ secret_enc: string | null; status: GrantStatus }>(
+      'select secret_enc, status from crew_grants where grant_id = $1',
+      [grantId],
+    );
+    const row = rows[0];
+    if (!row?.secret_enc || row.status !== 'active') return null;
+    return this.box.open(row.secret_enc, grantId);
+  }
+
+  async grantsOf(tenantKey: string): Promise<GrantRecord[]> {
+    const rows = await this.sql.query<GrantRow>(
+      'select grant_id, tenant_key, status, platform_scopes from crew_grants where tenant_key = $1 order by created_at',
+      [tenantKey],
+    );
+    return rows.map(grantOf);
+  }
+
+  /** The platform refused the secret (reset or deleted): the grant needs a new connection. */
+  async markNeedsReconnect(grantId: string): Promise<void> {
+    await this.sql.query(
+      `update crew_grants set status = 'needs_reconnect', secret_enc = null, updated_at = now()
+       where grant_id = $1 and status = 'active'`,
+      [grantId],
+    );
+  }
+
+  /** Revoked: the sealed secret is deleted, not only flagged. */
+  async revokeGrant(grantId: string): Promise<void> {
+    await this.sql.query(
+      `update crew_grants set status = 'revoked', secret_enc = null, updated_at = now() where grant_id = $1`,
+      [grantId],
+    );
+  }
+
+  /**
+   * Secrets sealed under a previous store key, sealed again under the current one. A value that
+   * does not open (its key not configured, or tampered) is left as it is and counted: it must not
+   * stop the others, and the grant it belongs to fails on use with its own error.
+   */
+  async reencrypt(): Promise<{ moved: number; unreadable: number }> {
+    let moved = 0;
+    let unreadable = 0;
+    const reseal = (sealed: string, context: string): string | null => {
+      try {
+        return this.box.seal(this.box.open(sealed, context), context);
+      } catch {
+        unreadable++;
+        return null;
+      }
+    };
+    const grants = await this.sql.query<{ grant_id: string; secret_enc: string }>(
+      'select grant_id, secret_enc from crew_grants where secret_enc is not null',
+    );
+    for (const row of grants) {
+      if (!this.box.isStale(row.secret_enc)) continue;
+      const resealed = reseal(row.secret_enc, row.grant_id);
+      if (!resealed) continue;
+      await this.sql.query('update crew_grants set secret_enc = $2 where grant_id = $1 and secret_enc = $3', [
+        row.grant_id,
+        resealed,
+        row.secret_enc,
+      ]);
+      moved++;
+    }
+    const tenants = await this.sql.query<{ tenant_key: string; webhook_secret_enc: string }>(
+      'select tenant_key, webhook_secret_enc from crew_tenants where webhook_secret_enc is not null',
+    );
+    for (const row of tenants) {
+      if (!this.box.isStale(row.webhook_secret_enc)) continue;
+      const resealed = reseal(row.webhook_secret_enc, WEBHOOK_CONTEXT + row.tenant_key);
+      if (!resealed) continue;
+      await this.sql.query('update crew_tenants set webhook_secret_enc = $2 where tenant_key = $1', [
+        row.tenant_key,
+        resealed,
+      ]);
+      moved++;
+    }
+    return { moved, unreadable };
+  }
+}
