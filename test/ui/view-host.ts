@@ -170,6 +170,8 @@ export async function openHost(browser: Browser, client: Client): Promise<ViewHo
           // The frame takes the height the view reported (size-changed); the picture shows the
           // page's first screenful of it, as a person first sees it.
           await page.waitForFunction(() => (globalThis as unknown as HostWindow).crewSizes.length > 0);
+          await page.evaluate('scrollTo(0, 0)');
+          await frame.evaluate('scrollTo(0, 0)');
           const box = await page.locator('#view').boundingBox();
           const width = options.width ?? 900;
           const height = Math.min(Math.ceil(box?.height ?? 700), SCREENSHOT_MAX_HEIGHT);
