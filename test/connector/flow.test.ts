@@ -2,7 +2,7 @@
 // the 401, dynamic registration, the connect page filled in headless Chromium, code with PKCE,
 // token, the tenant's tools and data, refresh, revocation; and the attacks, each refused with
 // nothing leaked. Two sandboxes with different data stand for two companies behind one crew-mcp.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -228,6 +228,49 @@ describe('hosted connector', () => {
     );
     expect(tenants?.map((row) => row.api_url).sort()).toEqual([sandboxA.baseUrl, sandboxB.baseUrl].sort());
   }, 120_000);
+
+  it("subscribes each tenant's platform on connect and keeps each tenant's events in its own log", async () => {
+    const store = connectorStoreOf(app);
+    const rows =
+      (await store?.engine.query<{
+        tenant_key: string;
+        api_url: string;
+        webhook_subscription: { url: string } | null;
+      }>('select tenant_key, api_url, webhook_subscription from crew_tenants')) ?? [];
+    const keyOf = (sandbox: RunningSandbox) =>
+      rows.find((row) => row.api_url === sandbox.baseUrl)?.tenant_key as string;
+    for (const row of rows)
+      expect(row.webhook_subscription?.url).toBe(`${http.url}/webhooks/${row.tenant_key}`);
+    const deliver = async (tenantKey: string, secret: string, id: string) => {
+      const body = JSON.stringify({
+        id,
+        type: 'crew.updated',
+        createdAt: new Date().toISOString(),
+        data: { id: 4242 },
+      });
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const signature = createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
+      const response = await fetch(`${http.url}/webhooks/${tenantKey}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-webhook-timestamp': timestamp,
+          'x-webhook-signature': `v1=${signature}`,
+          'x-webhook-id': id,
+        },
+        body,
+      });
+      return response.status;
+    };
+    const secretA = (await store?.tenants.webhookSecret(keyOf(sandboxA))) as string;
+    expect(await deliver(keyOf(sandboxA), secretA, 'evt-only-a')).toBe(200);
+    // A's secret does not sign for B's address.
+    expect(await deliver(keyOf(sandboxB), secretA, 'evt-forged-b')).toBe(401);
+    const eventsA = textOf(await call(clientA, 'list_events', {}));
+    const eventsB = textOf(await call(clientB, 'list_events', {}));
+    expect(eventsA).toContain('4242');
+    expect(eventsB).not.toContain('4242');
+  });
 
   it('names the field at fault on the connect page, and refuses a form without its CSRF token', async () => {
     const client = providerA.info?.client_id as string;

@@ -147,7 +147,9 @@ export async function connectThroughOAuth(
       throw new Error('connected without authorization');
     },
     (error: unknown) => {
-      if (!(error instanceof UnauthorizedError)) throw error;
+      // The SDK answers a 401 it has sent the user to authorize for with UnauthorizedError, or,
+      // having tried once more, with an HTTP error: either way the authorization URL is what counts.
+      if (!(error instanceof UnauthorizedError) && !provider.authorizationUrl) throw error;
     },
   );
   if (!provider.authorizationUrl) throw new Error('the client was not sent to authorize');
