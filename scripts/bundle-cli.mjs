@@ -109,6 +109,10 @@ writeFileSync(
   `crew-mcp's bundle (dist/bin) includes these packages:\n\n${notices.join(`\n${'-'.repeat(72)}\n\n`)}`,
 );
 
+// The planner's solver (src/planner/highs.ts) is WebAssembly: its binary ships beside the bundle,
+// where the planner reads it on first use.
+copyFileSync(join(root, 'node_modules', 'highs', 'build', 'highs.wasm'), join(outdir, 'highs.wasm'));
+
 // PGlite (the connector's embedded store) loads its WebAssembly and its file-system image from
 // beside its own module (new URL('./pglite.wasm', import.meta.url)): in the bundle that is the
 // chunk it landed in, in dist/bin, so the files go there.
