@@ -20,7 +20,7 @@ import { createContextSurface, type ResourcesOptions } from './resources/index.j
 import type { SigningKeyPair } from './sandbox/signing-keys.js';
 import type { RunningSandbox } from './sandbox/types.js';
 import { checkToolNames, chosenByConfig, selectTools } from './server.js';
-import type { ServedApp } from './transports/routes.js';
+import type { HostedMode, ServedApp } from './transports/routes.js';
 import { createWebhookEvents } from './webhooks/webhook-events.js';
 
 /** The app: what the transports serve (ServedApp), and what tests and commands read besides. */
