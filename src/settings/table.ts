@@ -8,6 +8,7 @@ import {
   listOf,
   oneOf,
   type Parser,
+  postgresUrl,
   type SettingNames,
   text,
   textOr,
@@ -228,6 +229,15 @@ export const SETTINGS = {
     value: 'URL',
     meaning: 'where a live platform should deliver events',
     parse: url('variable'),
+  }),
+  store: setting({
+    group: 'http',
+    flag: '--store',
+    env: 'CREW_STORE',
+    value: 'URL',
+    meaning: 'PostgreSQL shared by replicas behind a load balancer: event log, rate limits, notifications',
+    more: '(`postgres://...`; README "Running more than one replica")',
+    parse: postgresUrl(),
   }),
   json: setting({
     group: 'other',

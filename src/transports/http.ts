@@ -131,7 +131,8 @@ export async function startHttp(app: App): Promise<RunningHttp> {
   ]);
   const toolScopes = new Map(app.selection.listed.map((tool) => [tool.name, clientScopeFor(tool)]));
   const gate = await createAuthGate(app.config, toolScopes, app.logger);
-  const limiter = new RateLimiter(security.ratePerMinute);
+  // Shared by the replicas behind one load balancer (--store), else this process's own.
+  const limiter = app.rateLimiter ?? new RateLimiter(security.ratePerMinute);
   // One instance per 2026-07-28 request, with what that request can reach (a tools/call: its tool).
   const handler = createMcpHandler(
     (context) =>
@@ -201,13 +202,13 @@ export async function startHttp(app: App): Promise<RunningHttp> {
     const caller = await gate.authenticate(req.headers.authorization);
     if (caller instanceof Response) {
       // Failed attempts count against the address: guessing tokens is rate limited too.
-      const decision = limiter.take(address);
+      const decision = await limiter.take(address);
       if (decision.allowed) await send(res, caller);
       else tooMany(res, decision.retryAfterSeconds);
       return null;
     }
     const client = caller ? `caller ${caller.clientId}:${String(caller.extra?.subject ?? '')}` : address;
-    const decision = limiter.take(client);
+    const decision = await limiter.take(client);
     if (!decision.allowed) {
       tooMany(res, decision.retryAfterSeconds);
       return null;
