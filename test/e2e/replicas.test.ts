@@ -3,12 +3,14 @@
 // `--store postgres://...`. What one replica learns, the others know: an event it received, a
 // write it made, a client's request count; and a replica killed under load loses nothing that
 // was acknowledged, duplicates no write, and leaves no client call hanging.
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { Client } from '@modelcontextprotocol/client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../src/sandbox/webhooks.js';
-import { callTool, connectHttp } from '../helpers/mcp.js';
+import { CLI, callTool, connectHttp } from '../helpers/mcp.js';
 import { type ReplicaSet, startReplicaSet } from '../helpers/replicas.js';
 import { until } from '../helpers/until.js';
 
@@ -157,6 +159,26 @@ describe('three replicas behind HAProxy, one PostgreSQL', () => {
     for (let replica = 0; replica < set.replicas.length; replica++) {
       expect(statuses.some((entry) => entry.replica === replica && entry.status === 429)).toBe(true);
     }
+  });
+
+  it("crew-mcp check checks the replicas' store: schema, LISTEN/NOTIFY, replicas listening", async () => {
+    const check = (store: string) =>
+      promisify(execFile)(process.execPath, [CLI, 'check', '--store', store], {
+        env: { PATH: process.env.PATH ?? '', ...set.sandbox.env() },
+      }).then(
+        ({ stdout }) => ({ code: 0, stdout }),
+        (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+      );
+    const good = await check(set.database.url);
+    expect(good.stdout).toMatch(
+      /ok {2}store: .*: schema version \d+ \(this build knows \d+\), LISTEN\/NOTIFY goes round, 3 replica\(s\) listening/,
+    );
+    expect(good.code, good.stdout).toBe(0);
+    const bad = await check('postgres://crew:hunter2-secret@127.0.0.1:1/crew');
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/FAIL store: postgres:\/\/crew:\*\*\*@127\.0\.0\.1:1\/crew cannot be reached/);
+    expect(bad.stdout).toMatch(/change CREW_STORE: cannot reach/);
+    expect(bad.stdout).not.toContain('hunter2');
   });
 
   it('one replica SIGKILLed under 16 clients: nothing acknowledged lost, no write twice, no call hangs', async () => {
