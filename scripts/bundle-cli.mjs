@@ -9,7 +9,7 @@
 // original URL, computed from the chunk it landed in, so those files stay where the build copied
 // them (dist/src/contract, dist/tools). The licences of the bundled packages are collected into
 // dist/bin/THIRD-PARTY-LICENSES.txt, since their code now ships inside ours.
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { build } from 'esbuild';
@@ -108,6 +108,10 @@ writeFileSync(
   join(outdir, 'THIRD-PARTY-LICENSES.txt'),
   `crew-mcp's bundle (dist/bin) includes these packages:\n\n${notices.join(`\n${'-'.repeat(72)}\n\n`)}`,
 );
+
+// The planner's solver (src/planner/highs.ts) is WebAssembly: its binary ships beside the bundle,
+// where the planner reads it on first use.
+copyFileSync(join(root, 'node_modules', 'highs', 'build', 'highs.wasm'), join(outdir, 'highs.wasm'));
 
 const entry = join(outdir, 'crew-mcp.js');
 if (!existsSync(entry)) throw new Error('bundle-cli: no dist/bin/crew-mcp.js was written');

@@ -1,6 +1,8 @@
 // Builds the MCP server: registers tools (after policy filtering), resources and prompts, and is
 // the one error boundary where thrown errors become `isError` results. Besides transports/, the
 // only file that imports the MCP SDK's server classes.
+
+import { registerAppTool } from '@modelcontextprotocol/ext-apps/server';
 import {
   type AuthInfo,
   type CallToolResult,
@@ -16,6 +18,7 @@ import { type Config, checkNames } from './config.js';
 import type { EventLog } from './contract/event-log.js';
 import type { Logger } from './logger.js';
 import { invalidateAfterWrite, type Lookups } from './lookups/index.js';
+import { appViewToolMeta } from './mcp/app-views.js';
 import { callerMayRead, callerMayUse, callerName, clientScopeFor } from './mcp/client-scopes.js';
 import { isWriteTool, resolveHint, type ToolContext, type ToolDefinition } from './mcp/define-tool.js';
 import { type ErrorHints, formatError } from './mcp/format-error.js';
@@ -289,21 +292,27 @@ export function buildServer(app: AppContext, instance: InstanceInfo = { longLive
       capabilities: { tools: { listChanged: false }, logging: {} },
     },
   );
-  const register = (tool: ToolDefinition) =>
-    server.registerTool(
+  const register = (tool: ToolDefinition) => {
+    const config = {
+      title: tool.title,
+      // The scopes go to _meta, not into the description a model pays for in every conversation:
+      // a listed tool is one the key may use, and a refused call names the scope it lacks.
+      description: tool.description,
+      inputSchema: wireSchema(tool.inputSchema, 'input'),
+      outputSchema: wireSchema(tool.outputSchema, 'output'),
+      annotations: { title: tool.title, ...tool.annotations },
+      _meta: { 'crew-mcp/scopes': tool.scopes, 'crew-mcp/toolset': tool.toolset },
+    };
+    const handler = (input: unknown, mcp: ServerContext) => runTool(app, server, tool, input, mcp);
+    if (!tool.view) return server.registerTool(tool.name, config, handler);
+    // A tool with a view: the package's helper adds the legacy ui/resourceUri key beside _meta.ui.
+    return registerAppTool(
+      server,
       tool.name,
-      {
-        title: tool.title,
-        // The scopes go to _meta, not into the description a model pays for in every conversation:
-        // a listed tool is one the key may use, and a refused call names the scope it lacks.
-        description: tool.description,
-        inputSchema: wireSchema(tool.inputSchema, 'input'),
-        outputSchema: wireSchema(tool.outputSchema, 'output'),
-        annotations: { title: tool.title, ...tool.annotations },
-        _meta: { 'crew-mcp/scopes': tool.scopes, 'crew-mcp/toolset': tool.toolset },
-      },
-      (input: unknown, mcp: ServerContext) => runTool(app, server, tool, input, mcp),
+      { ...config, _meta: { ...config._meta, ...appViewToolMeta(tool.view) } },
+      handler,
     );
+  };
   // A caller's token scopes narrow the selection: what it may not use is not listed, and a call
   // is refused (over HTTP the transport answers it with 403 insufficient_scope first).
   const caller = instance.authInfo;

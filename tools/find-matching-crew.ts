@@ -185,6 +185,7 @@ export const findMatchingCrew = defineTool({
   toolset: 'crew',
   documents: [companyJobsDocument, crewMatchingDocument, crewJobsWindowDocument],
   lookupTool: 'find_open_roles or list_jobs',
+  view: 'roleCandidates',
   async handler(input, ctx) {
     checkMode(input);
     const target =

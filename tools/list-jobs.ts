@@ -31,6 +31,7 @@ export const listJobs = defineTool({
   scopes: ['jobs:read'],
   toolset: 'jobs',
   documents: [document],
+  view: 'boardWeek',
   async handler(input, ctx) {
     // Unfiltered, a list starts today: the past month first is rarely what anyone asks for.
     const today =

@@ -7,6 +7,8 @@ import { breakPeriodEdit, writeNotes as writeNotesSchema } from '../src/mcp/para
 import { checkBeforeSending, writeNotes } from '../src/mcp/write-result.js';
 import { mutationResult } from '../src/platform/graphql.js';
 import { jobViewSchema, toJobView } from '../src/present/job.js';
+import { dryRunFields, roleChangeSchema } from '../src/present/role-changes.js';
+import { answeredChanges } from '../src/rules/booked-changes.js';
 import { planJobUpdate } from '../src/rules/mutations/update-jobs.js';
 import { payChangesAfter } from '../src/rules/pay-changes.js';
 
@@ -52,13 +54,16 @@ export const updateJobs = defineTool({
   name: 'update_jobs',
   title: 'Update jobs',
   description:
-    "Update jobs' title, location, timezone and roles (local wall-clock times). Edits that change pay as a side effect (a pre-2026-09-21 role's hidden break, a DST shift) need the user's confirmation.",
+    "Update jobs' title, location, timezone and roles (local wall-clock times; payRate keeps each role's pay type). dryRun shows each role's change. Side-effect pay changes, lower pay or moved shifts for booked crew, and rate 0 need the user's confirmation.",
   inputSchema: z.object({
     jobs: z.array(jobEdit).min(1),
-    [CONFIRM]: z.boolean().optional().describe('The user accepted the pay changes'),
+    dryRun: z.boolean().optional(),
+    [CONFIRM]: z.boolean().optional().describe('The user accepted the listed changes'),
   }),
   outputSchema: z.object({
-    jobs: z.array(jobViewSchema),
+    jobs: z.array(jobViewSchema).optional(),
+    changes: z.array(roleChangeSchema).optional(),
+    ...dryRunFields,
     moved: z.array(z.string()).optional().describe('Jobs moved to the new timezone'),
     payChanges: z.array(payChangeSchema).optional(),
     ...writeNotesSchema,
@@ -71,8 +76,21 @@ export const updateJobs = defineTool({
   checkWith: (input) => `list_jobs with jobIds [${input.jobs.map((job) => job.id).join(', ')}]`,
   lookupTool: 'list_jobs',
   async handler(input, ctx) {
-    const { [CONFIRM]: confirmed, ...update } = input;
+    const { [CONFIRM]: confirmed, dryRun, ...update } = input;
     const plan = await checkBeforeSending(ctx, 'updateJobs', (facts) => planJobUpdate(update, facts));
+    const moved = plan.moved.map(({ job, zone }) => `job ${job.id} (${job.date}) → ${zone}`);
+    if (dryRun) {
+      const asks = plan.confirm?.items.map((item) => `${item.path}: ${item.detail}`);
+      return {
+        data: {
+          dryRun: true,
+          ...(plan.changes.length ? { changes: plan.changes } : {}),
+          ...(moved.length ? { moved } : {}),
+          ...(asks?.length ? { needsConfirmation: asks } : {}),
+          ...writeNotes(plan),
+        },
+      };
+    }
     const decision = confirmOrAsk(ctx, plan.confirm, {
       what: 'updateJobs',
       argument: CONFIRM,
@@ -88,10 +106,11 @@ export const updateJobs = defineTool({
     const changed = mutationResult(data.updateJobs).jobs;
     ctx.lookups.jobs.rememberBoards(changed);
     const payChanges = payChangesAfter(plan.touched, changed);
-    const moved = plan.moved.map(({ job, zone }) => `job ${job.id} (${job.date}) → ${zone}`);
+    const changes = answeredChanges(plan.touched, plan.effects, changed);
     return {
       data: {
         jobs: changed.map(toJobView),
+        ...(changes.length ? { changes } : {}),
         ...(moved.length ? { moved } : {}),
         ...(payChanges.length ? { payChanges } : {}),
         ...writeNotes(plan, plan.confirm ? [plan.confirm.confirmed] : []),

@@ -10,6 +10,7 @@ import type { Scope } from '../contract/scopes.js';
 import type { Logger } from '../logger.js';
 import type { Lookups } from '../lookups/index.js';
 import type { Platform } from '../platform/client.js';
+import type { AppView } from './app-views.js';
 
 export interface ToolAnnotationsStrict {
   readOnlyHint: boolean;
@@ -79,6 +80,8 @@ export interface ToolDefinition<
   checkWith?: Hint<z.output<I>>;
   /** The read tool that finds a valid id when the platform answers "not found". */
   lookupTool?: Hint<z.output<I>>;
+  /** The MCP Apps view that hosts supporting it show beside the answer (src/mcp/app-views.ts). */
+  view?: AppView;
   handler(input: z.output<I>, ctx: ToolContext): Promise<ToolOutcome<z.output<O>>>;
 }
 

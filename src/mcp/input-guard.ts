@@ -1,9 +1,13 @@
 // Input checks that zod leaves out, run on every tool call before the schema itself (see
-// wire-schema.ts). Each one was found by fuzzing (issue 11) and would otherwise reach a handler or
-// the platform:
+// wire-schema.ts). Each one was found by fuzzing (issues 11 and 19) and would otherwise reach a
+// handler or the platform:
+//  - the keys `__proto__`, `constructor` and `prototype`, at any depth: JSON.parse makes an own
+//    `__proto__` key, which a copy (zod's record parsing, an assignment) turns into the object's
+//    prototype, so that it vanishes from the value or changes what a lookup finds. They are
+//    refused first, on the raw arguments, before anything else reads them (forbiddenKeyIssues);
 //  - unknown keys: zod drops them silently; a misspelt field would quietly do less than asked.
-//    Keys named like Object.prototype members (`constructor`, `toString`, `__proto__`) are
-//    unknown keys too, never a lookup on the prototype chain;
+//    Keys named like Object.prototype members (`toString`) are unknown keys too, never a lookup
+//    on the prototype chain;
 //  - a top-level `__proto__` key, which the SDK's request parsing drops silently: the transports
 //    rename it (keepProtoKey) before the SDK sees the message, and it is refused here;
 //  - integers outside the platform's GraphQL Int (32-bit), which zod's int() allows up to 2^53;
@@ -97,11 +101,54 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A JSON `__proto__` key that became the prototype of a parsed object (the SDK copies arguments). */
-function prototypeKeyIssue(value: object, path: PropertyKey[]): InputIssue[] {
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype === Object.prototype || prototype === null) return [];
-  return [{ path: [...path, '__proto__'], message: 'Unknown field "__proto__": remove it.' }];
+/** Keys that name a JavaScript prototype: no input of ours has such a field, at any depth. */
+export const FORBIDDEN_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+
+const forbidden = (key: string) =>
+  `Unknown field "${key}": no input takes __proto__, constructor or prototype as a key, at any depth; remove it.`;
+
+/** A place inside the arguments: its parent and key, so that a path is built only for an issue. */
+interface Place {
+  value: unknown;
+  parent: Place | null;
+  key: PropertyKey;
+}
+
+function pathOf(place: Place, root: PropertyKey[]): PropertyKey[] {
+  const path: PropertyKey[] = [];
+  for (let at: Place | null = place; at?.parent; at = at.parent) path.push(at.key);
+  return [...root, ...path.reverse()];
+}
+
+/**
+ * Every own `__proto__`, `constructor` or `prototype` key in the raw arguments, at any depth (and
+ * every object whose prototype a copy already set from a `__proto__` key), with its path. Walks
+ * with a stack of its own, in time linear in the input, so that no nesting depth can overflow
+ * the call stack or take long.
+ */
+export function forbiddenKeyIssues(value: unknown, root: PropertyKey[] = []): InputIssue[] {
+  const issues: InputIssue[] = [];
+  const refuse = (parent: Place, key: string) =>
+    issues.push({ path: pathOf({ value: null, parent, key }, root), message: forbidden(key) });
+  const pending: Place[] = [{ value, parent: null, key: '' }];
+  for (let place = pending.pop(); place; place = pending.pop()) {
+    const current = place;
+    if (Array.isArray(current.value)) {
+      current.value.forEach((item, index) => {
+        pending.push({ value: item, parent: current, key: index });
+      });
+      continue;
+    }
+    if (!isPlainObject(current.value)) continue;
+    const prototype = Object.getPrototypeOf(current.value);
+    if (prototype !== Object.prototype && prototype !== null) refuse(current, '__proto__');
+    for (const [key, item] of Object.entries(current.value)) {
+      const shown = key === PROTO_KEY ? '__proto__' : key;
+      if (FORBIDDEN_KEYS.includes(shown)) refuse(current, shown);
+      else pending.push({ value: item, parent: current, key });
+    }
+  }
+  return issues;
 }
 
 /** Strings anywhere in a value the schema does not describe (a loose object's extra fields). */
@@ -112,7 +159,6 @@ function looseValueIssues(value: unknown, path: PropertyKey[], depth = 0): Input
     return value.flatMap((item, index) => looseValueIssues(item, [...path, index], depth + 1));
   if (!isPlainObject(value)) return [];
   return [
-    ...prototypeKeyIssue(value, path),
     ...Object.entries(value).flatMap(([key, item]) => [
       ...stringIssues(key, [...path, key]),
       ...looseValueIssues(item, [...path, key], depth + 1),
@@ -194,7 +240,7 @@ function objectIssues(def: ZodDef, value: unknown, path: PropertyKey[]): InputIs
   const shape = def.shape ?? {};
   const known = Object.keys(shape);
   const loose = def.catchall !== undefined && defOf(def.catchall).type !== 'never';
-  const issues = prototypeKeyIssue(value, path);
+  const issues: InputIssue[] = [];
   for (const [key, item] of Object.entries(value)) {
     // Own keys only: `constructor` must not find Object.prototype.constructor.
     const field = Object.hasOwn(shape, key) ? shape[key] : undefined;

@@ -41,7 +41,7 @@ export const deprecatedNoop = z.array(z.string()).optional().meta({ deprecated: 
 export const requirementsInput = z
   .looseObject({})
   .describe(
-    'dataType[{dataTypeId|dataTypeTitle,optionNames,condition ALL|ANY|NONE}]; also roleType, profile, ageRestriction, genderRestriction, distanceRestriction, labels, tags',
+    'dataType[{dataTypeId|dataTypeTitle,optionNames,condition ALL|ANY|NONE}], roleType, profile, ageRestriction, genderRestriction, distanceRestriction, labels, tags',
   );
 
 export const addressInput = z.object({

@@ -3,9 +3,10 @@
 // paid in every conversation (docs/TOOL-TEXT.md). We hand the SDK a Standard Schema that
 // validates with zod and describes itself with the compacted JSON Schema, converted once and
 // cached (HTTP builds a server instance per request).
-import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import type { StandardSchemaV1, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { inputGuardIssues, isPlainObject } from './input-guard.js';
+import { forbiddenKeyIssues, inputGuardIssues, isPlainObject } from './input-guard.js';
+import { compileOutputCheck } from './output-check.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -148,14 +149,29 @@ export function primeWireSchemas(tools: readonly SchemasOf[]): void {
   }
 }
 
+/**
+ * A result's check against the outputSchema clients get (output-check.ts), read from it on the
+ * first result; zod's own parse for a schema beyond plain shapes.
+ */
+function outputValidate(schema: z.ZodType): StandardSchemaV1['~standard']['validate'] {
+  let check: ((value: unknown) => StandardSchemaV1.Result<unknown>) | undefined;
+  return (value) => {
+    check ??=
+      compileOutputCheck(converted(schema, 'output')) ??
+      ((given) => schema['~standard'].validate(given) as StandardSchemaV1.Result<unknown>);
+    return check(value);
+  };
+}
+
 const wrappers = {
   input: new WeakMap<z.ZodType, StandardSchemaWithJSON>(),
   output: new WeakMap<z.ZodType, StandardSchemaWithJSON>(),
 };
 
 /**
- * The schema to register with the SDK: zod validation, after the input guard (unknown keys,
- * out-of-range integers, invalid text: input-guard.ts), and a compact, cached JSON Schema.
+ * The schema to register with the SDK: zod validation, after the input guard (prototype keys at
+ * any depth, unknown keys, out-of-range integers, invalid text: input-guard.ts), and a compact,
+ * cached JSON Schema. The SDK validates every tools/call's arguments with it before the handler.
  */
 export function wireSchema(schema: z.ZodType, role: Io): StandardSchemaWithJSON {
   let wrapper = wrappers[role].get(schema);
@@ -165,10 +181,17 @@ export function wireSchema(schema: z.ZodType, role: Io): StandardSchemaWithJSON 
       '~standard': {
         version: 1,
         vendor: 'crew-mcp',
-        validate: (value: unknown) => {
-          const guarded = role === 'input' ? inputGuardIssues(schema, value) : [];
-          return guarded.length > 0 ? { issues: guarded } : standard.validate(value);
-        },
+        validate:
+          role === 'input'
+            ? (value: unknown) => {
+                // The raw arguments, before zod (whose copies would turn a `__proto__` key into a
+                // prototype) and before the guard's walk along the schema.
+                const forbidden = forbiddenKeyIssues(value);
+                if (forbidden.length > 0) return { issues: forbidden };
+                const guarded = inputGuardIssues(schema, value);
+                return guarded.length > 0 ? { issues: guarded } : standard.validate(value);
+              }
+            : outputValidate(schema),
         jsonSchema: {
           input: () => converted(schema, 'input'),
           output: () => converted(schema, 'output'),

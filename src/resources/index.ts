@@ -1,5 +1,5 @@
 // The context an assistant can attach or start from: resources (boards, a board's schedule, a
-// job, a crew member, the schema) and the prompts of prompts/. Registered together, because the
+// job, a crew member, the schema, the MCP Apps views) and the prompts of prompts/. Registered together, because the
 // prompts complete their job, board and crew arguments from the same cached catalog as the
 // resource templates. Prompts are loaded when the app is created, so a malformed prompt file
 // stops the server at start with the file's name, not at the first prompts/get.
@@ -20,6 +20,7 @@ import { registerCrew } from './crew.js';
 import { registerJob } from './job.js';
 import { registerSchedule } from './schedule.js';
 import { registerSchema } from './schema.js';
+import { registerViews } from './views.js';
 
 export interface ResourcesOptions {
   /** The clock that "today" and "the coming days" follow; tests pin it to the sandbox's today. */
@@ -86,6 +87,7 @@ export function createContextSurface(
       }
       if (policy.allows('crew')) registerCrew(server, deps);
       if (policy.allows('schema')) registerSchema(server, deps);
+      registerViews(server, policy.allows);
       if (prompts.length > 0) registerPrompts(server);
     },
   };

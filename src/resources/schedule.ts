@@ -9,6 +9,8 @@ import { MARKDOWN, markdown, orEmpty, type ResourceDeps, variable } from './cont
 import { guardRead, unknownResource } from './errors.js';
 
 export const SCHEDULE_DAYS = 7;
+/** Content _meta key of the structured week (ui/board-week reads it). */
+export const SCHEDULE_META_KEY = 'crew-mcp/schedule';
 const MAX_PAGES = 5;
 
 export function scheduleUri(boardId: string): string {
@@ -146,10 +148,18 @@ export function registerSchedule(server: McpServer, deps: ResourceDeps): void {
           );
         }
         const { first, last } = scheduleDates(deps.catalog.now(), board.timezone);
-        return markdown(
-          uri.href,
-          renderSchedule(board, await boardJobs(deps, board, first, last), first, last),
-        );
+        const jobs = await boardJobs(deps, board, first, last);
+        const read = markdown(uri.href, renderSchedule(board, jobs, first, last));
+        // The same week as data for the board week view, in _meta: a host puts the Markdown in a
+        // model's context, not this.
+        const week = {
+          board: { id: board.id, name: board.name, timezone: board.timezone },
+          from: first,
+          to: last,
+          jobs,
+        };
+        for (const content of read.contents) content._meta = { [SCHEDULE_META_KEY]: week };
+        return read;
       }),
   );
 }

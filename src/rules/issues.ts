@@ -42,6 +42,10 @@ export const ISSUE_CODES = [
   'PAY_RATE',
   'LEGACY_BREAK_TOTAL',
   'PAY_CHANGE',
+  'PAY_TYPE_MIX',
+  'BOOKED_PAY_CUT',
+  'BOOKED_SHIFT_MOVED',
+  'ZERO_RATE',
   // crew data-type answers
   'DATA_TYPE_ANSWER',
   'DUPLICATE_ANSWER',

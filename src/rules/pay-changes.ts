@@ -172,7 +172,8 @@ export function payConfirmation(changes: readonly PayChange[]): Confirmation | u
       'Go ahead?',
     ].join('\n'),
     items: changes.map((change) => change.issue),
-    confirmed: `Confirmed by the user: the pay total of ${changes.length} role(s) changed as listed in payChanges.`,
+    // payChanges lists every total that changed, asked for or not: this counts the side effects only.
+    confirmed: `Confirmed by the user: the pay total of ${changes.length} role(s) changed as a side effect.`,
   };
 }
 

@@ -27,13 +27,18 @@ interface Row {
   tests: string[];
 }
 
+const OWN_RULES = /^## The server's own rules/;
+
 function rulesTable(text: string): Row[] {
-  return tableRows(text.slice(text.indexOf('| Rule |'))).map(([rule, , client, sandbox, tests]) => ({
-    rule: rule ?? '',
-    client: refs(client),
-    sandbox: refs(sandbox),
-    tests: refs(tests),
-  }));
+  const own = text.search(/^## The server's own rules/m);
+  return tableRows(text.slice(text.indexOf('| Rule |'), own < 0 ? undefined : own)).map(
+    ([rule, , client, sandbox, tests]) => ({
+      rule: rule ?? '',
+      client: refs(client),
+      sandbox: refs(sandbox),
+      tests: refs(tests),
+    }),
+  );
 }
 
 const declarationCache = new Map<string, Set<string>>();
@@ -91,6 +96,22 @@ describe('docs/RULES.md', () => {
       ...(row.tests.some((test) => !test.startsWith('test/sandbox/')) ? [] : [`${row.rule}: no client test`]),
       ...row.client.flatMap((ref) => brokenRef(ref, 'client') ?? []),
       ...row.sandbox.flatMap((ref) => brokenRef(ref, 'sandbox') ?? []),
+      ...row.tests.flatMap((ref) => brokenRef(ref, 'test') ?? []),
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  it("names, for every rule of the server's own, a client check and tests, each of which exists", () => {
+    const own = tableRows(section(read('docs', 'RULES.md'), OWN_RULES)).map(([rule, , client, tests]) => ({
+      rule: rule ?? '',
+      client: refs(client),
+      tests: refs(tests),
+    }));
+    expect(own.length).toBeGreaterThanOrEqual(5);
+    const problems = own.flatMap((row) => [
+      ...(row.client.length ? [] : [`${row.rule}: no client check`]),
+      ...(row.tests.length ? [] : [`${row.rule}: no test`]),
+      ...row.client.flatMap((ref) => brokenRef(ref, 'client') ?? []),
       ...row.tests.flatMap((ref) => brokenRef(ref, 'test') ?? []),
     ]);
     expect(problems).toEqual([]);

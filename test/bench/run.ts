@@ -47,8 +47,8 @@ const QUICK_SKIPS = new Set(['pagination', 'replicas']);
 /** What a full run writes itself: a previous run's output is not a change of the measured code. */
 const GENERATED = ['BENCHMARKS.md', 'README.md'];
 
-/** Past this something hangs: the full run with a baseline takes some five minutes. */
-const WATCHDOG_MS = { full: 600_000, quick: 90_000 };
+/** Past this something hangs: the full run with a baseline takes some ten minutes. */
+const WATCHDOG_MS = { full: 900_000, quick: 90_000 };
 
 function option(name: string): string | undefined {
   const prefix = `--${name}=`;

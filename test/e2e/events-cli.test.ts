@@ -40,7 +40,9 @@ async function createJobWithTool(client: Client, title: string): Promise<string>
         boardId: jobs[0].board.id,
         title,
         date: '2027-03-10',
-        roles: [{ title: 'Steward', startTime: '2027-03-10T10:00', endTime: '2027-03-10T14:00' }],
+        roles: [
+          { title: 'Steward', startTime: '2027-03-10T10:00', endTime: '2027-03-10T14:00', payRate: 15 },
+        ],
       },
     ],
   });

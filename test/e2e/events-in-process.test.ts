@@ -42,7 +42,9 @@ async function createJob(title: string): Promise<string> {
             boardId,
             title,
             date: '2026-12-14',
-            roles: [{ title: 'Steward', startTime: '2026-12-14T10:00', endTime: '2026-12-14T14:00' }],
+            roles: [
+              { title: 'Steward', startTime: '2026-12-14T10:00', endTime: '2026-12-14T14:00', payRate: 15 },
+            ],
           },
         ],
       },

@@ -49,13 +49,19 @@ describe('--toolsets narrows resources and prompts', () => {
     expect(jobs.uris).toContain('crew://boards');
     expect(jobs.uris).toContain('crew://jobs/{jobId}');
     expect(jobs.uris.filter((uri) => /crew:\/\/(crew|events|schema)/.test(uri))).toEqual([]);
+    expect(jobs.uris.filter((uri) => uri.startsWith('ui://'))).toEqual(['ui://crew/board-week.html']);
     expect(jobs.prompts).toEqual(['move_job_timezone', 'plan_multi_day_job', 'weekly_schedule_digest']);
   });
 
   it('--toolsets crew: crew profiles only, and the crew audit prompt', async () => {
     const crew = await surface(['--toolsets', 'crew']);
     expect(crew.uris).toContain('crew://crew/{crewId}');
-    expect(crew.uris.every((uri) => uri.startsWith('crew://crew/'))).toBe(true);
+    const views = crew.uris.filter((uri) => uri.startsWith('ui://'));
+    expect(
+      crew.uris.filter((uri) => !views.includes(uri)).every((uri) => uri.startsWith('crew://crew/')),
+    ).toBe(true);
+    // The views of the crew toolset's tools, and no other.
+    expect(views).toEqual(['ui://crew/role-candidates.html']);
     expect(crew.prompts).toEqual(['audit_crew_profiles']);
   });
 

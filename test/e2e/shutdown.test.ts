@@ -33,7 +33,7 @@ const job = (title: string) => ({
       title,
       date: '2027-01-15',
       timezone: 'Europe/London',
-      roles: [{ title: 'Steward', startTime: '2027-01-15T10:00', endTime: '2027-01-15T14:00' }],
+      roles: [{ title: 'Steward', startTime: '2027-01-15T10:00', endTime: '2027-01-15T14:00', payRate: 15 }],
     },
   ],
 });

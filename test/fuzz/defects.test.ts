@@ -27,7 +27,15 @@ const gala = (role: Record<string, unknown>) => ({
       title: 'Gala',
       date: '2027-01-15',
       timezone: 'Europe/London',
-      roles: [{ title: 'Bartender', startTime: '2027-01-15T18:00', endTime: '2027-01-15T23:00', ...role }],
+      roles: [
+        {
+          title: 'Bartender',
+          startTime: '2027-01-15T18:00',
+          endTime: '2027-01-15T23:00',
+          payRate: 12,
+          ...role,
+        },
+      ],
     },
   ],
 });

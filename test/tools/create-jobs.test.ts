@@ -192,6 +192,57 @@ describe('create_jobs: what it sends', () => {
   });
 });
 
+describe('create_jobs: previewed, and a rate of 0 only with the user', () => {
+  it('a dry run sends nothing, and its per-role change equals what the real call reports', async () => {
+    const input = {
+      jobs: [
+        job({ title: 'Dry run gala' }, { breakPeriod: 30 }),
+        job(
+          { boardId: newYork, timezone: undefined, date: '2027-03-03' },
+          { startTime: '2027-03-03T09:00', endTime: '2027-03-03T17:30', payType: 'FIXED', payRate: 150 },
+        ),
+      ],
+    };
+    const dry = await suite.see('create_jobs', { ...input, dryRun: true });
+    expect(dry.isError, dry.text).toBe(false);
+    expect(operations(dry.sent)).not.toContain('createJobs');
+    expect(dry.data.changes[1]).toEqual({
+      path: 'jobs[1].roles[0]',
+      title: 'Bartender',
+      payType: 'FIXED',
+      start: { after: '2027-03-03T09:00', afterUtc: '2027-03-03T14:00:00Z' },
+      end: { after: '2027-03-03T17:30', afterUtc: '2027-03-03T22:30:00Z' },
+      payRate: { after: 150 },
+      total: { after: 150 },
+    });
+    const real = await suite.see('create_jobs', input);
+    expect(real.isError, real.text).toBe(false);
+    expect(operations(real.sent)).toContain('createJobs');
+    expect(real.data.changes).toEqual(dry.data.changes);
+  });
+
+  it('asks before saving a role at rate 0 (given, or left out); 0 mutations until confirmed', async () => {
+    const input = {
+      jobs: [job({ title: 'Unpaid A' }, { payRate: 0 }), job({ title: 'Unpaid B' }, { payRate: undefined })],
+    };
+    const refused = await suite.see('create_jobs', input);
+    expect(refused.isError).toBe(true);
+    expect(operations(refused.sent)).not.toContain('createJobs');
+    expect(refused.text).toMatch(/createJobs not sent: it gives 2 role\(s\) a rate of 0/);
+    expect(refused.text).toMatch(
+      /jobs\[1\]\.roles\[0\]\.payRate: .*no payRate given, and the platform saves 0/,
+    );
+    expect(refused.text).toMatch(/confirm: true/);
+    const dry = await suite.see('create_jobs', { ...input, dryRun: true });
+    expect(dry.data.needsConfirmation).toHaveLength(2);
+    expect(operations(dry.sent)).not.toContain('createJobs');
+    const confirmed = await suite.see('create_jobs', { ...input, confirm: true });
+    expect(confirmed.isError, confirmed.text).toBe(false);
+    expect(operations(confirmed.sent)).toEqual(['createJobs']);
+    expect(confirmed.data.notes.join(' ')).toMatch(/Confirmed by the user: 2 role\(s\) at a rate of 0/);
+  });
+});
+
 describe('create_jobs: refused before anything is sent', () => {
   it('a timezone that is not an IANA name, with the path once and the fix', async () => {
     const result = await suite.see('create_jobs', { jobs: [job({ timezone: 'EST' })] });

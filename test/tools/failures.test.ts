@@ -27,7 +27,9 @@ const VALID_ARGS: Record<string, Record<string, unknown>> = {
         title: 'Gala',
         date: '2027-01-15',
         timezone: 'Europe/London',
-        roles: [{ title: 'Bartender', startTime: '2027-01-15T18:00', endTime: '2027-01-15T23:00' }],
+        roles: [
+          { title: 'Bartender', startTime: '2027-01-15T18:00', endTime: '2027-01-15T23:00', payRate: 12 },
+        ],
       },
     ],
   },

@@ -3,6 +3,7 @@
 // change moves, whatever the group's span), and the confirmation a side-effect pay change needs
 // (a hidden pre-2026-09-21 break, a DST shift), by argument or by elicitation.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { gql } from '../helpers/sandbox.js';
 import { variablesOf } from '../helpers/sent.js';
 import { operations } from '../helpers/tool-requests.js';
 import {
@@ -419,5 +420,135 @@ describe('update_jobs: declaration', () => {
     } finally {
       await admin.close();
     }
+  });
+});
+
+const BOOKED_JOBS = `query($input: CompanyJobsInput) { companyJobs(input: $input) { paginatedList {
+  id date timezone multiDayJobId roles { id title payType payRate total startTime endTime crewJobs { id status } }
+} pager { pageCount } } }`;
+
+/** Seeded jobs (no multi-day) with a role of `payType` that has BOOKED crew, latest dates first. */
+async function bookedRoles(payType: string): Promise<Any[]> {
+  const found: { job: Any; role: Any }[] = [];
+  for (let page = 1; ; page++) {
+    const { body } = await gql(suite.sandbox, BOOKED_JOBS, {
+      input: { filter: { fromRange: '2026-11-22T00:00:00Z', crewJobStatus: ['BOOKED'] }, page, perPage: 100 },
+    });
+    for (const job of body.data.companyJobs.paginatedList)
+      for (const role of job.roles)
+        if (
+          !job.multiDayJobId &&
+          role.payType === payType &&
+          role.payRate > 40 &&
+          role.crewJobs.some((crewJob: Any) => crewJob.status === 'BOOKED')
+        )
+          found.push({ job, role });
+    if (page >= body.data.companyJobs.pager.pageCount) return found.reverse();
+  }
+}
+
+describe('update_jobs: pay and time changes previewed, never surprising', () => {
+  it('never applies a pay cut of a FIXED role with BOOKED crew without confirmation; the refusal lists it before and after', async () => {
+    const [{ job: found, role }] = await bookedRoles('FIXED');
+    const result = await suite.see('update_jobs', {
+      jobs: [{ id: found.id, roles: [{ id: role.id, payRate: 30 }] }],
+    });
+    expect(result.isError).toBe(true);
+    expect(operations(result.sent)).toEqual(['companyJobs']);
+    expect(result.text).toMatch(/it lowers the total of 1 role\(s\) with BOOKED crew/);
+    expect(result.text).toContain(
+      `role ${role.id} "${role.title}" (job ${found.id}, FIXED): total per person ${money(role.total)} → 30.00`,
+    );
+    expect(result.text).toMatch(/confirmLegacyBreakChange: true/);
+    const stored = await storedJob(suite.sandbox, found.id);
+    expect(stored.roles.find((r: Any) => r.id === role.id).total).toBe(role.total);
+  });
+
+  it('sends 0 mutations when the user declines the pay cut through elicitation', async () => {
+    const [, { job: found, role }] = await bookedRoles('FIXED');
+    const eliciting = await suite.connectAs('demo-admin', { elicitation: {} });
+    const asked: string[] = [];
+    eliciting.client.setRequestHandler('elicitation/create', async (request: Any) => {
+      asked.push(request.params.message);
+      return { action: 'decline' };
+    });
+    try {
+      const result = await eliciting.see('update_jobs', {
+        jobs: [{ id: found.id, roles: [{ id: role.id, payRate: 30 }] }],
+      });
+      expect(result.isError).toBe(true);
+      expect(asked[0]).toContain(`total per person ${money(role.total)} → 30.00`);
+      expect(operations(result.sent).filter((operation) => operation === 'updateJobs')).toEqual([]);
+    } finally {
+      await eliciting.close();
+    }
+  });
+
+  it('refuses one payRate for roles of different pay types, listing the roles per pay type', async () => {
+    const [fixed] = await bookedRoles('FIXED');
+    const [hourly] = await bookedRoles('HOURLY');
+    const result = await suite.see('update_jobs', {
+      jobs: [
+        { id: fixed.job.id, roles: [{ id: fixed.role.id, payRate: 30 }] },
+        ...(hourly.job.id === fixed.job.id
+          ? []
+          : [{ id: hourly.job.id, roles: [{ id: hourly.role.id, payRate: 30 }] }]),
+      ],
+    });
+    expect(result.isError).toBe(true);
+    expect(operations(result.sent)).toEqual(['companyJobs']);
+    expect(result.text).toMatch(
+      /payRate 30 is given to roles of 2 pay types \(FIXED: role \d+ .*; HOURLY: role \d+/,
+    );
+    expect(result.text).toMatch(/\[PAY_TYPE_MIX\]/);
+  });
+
+  it('a dry run sends 0 mutations, and its per-role change equals what the confirmed call reports', async () => {
+    const { job: found, role } = (await bookedRoles('HOURLY'))[2]!;
+    const edit = { jobs: [{ id: found.id, roles: [{ id: role.id, payRate: 1 }] }] };
+    const dry = await suite.see('update_jobs', { ...edit, dryRun: true });
+    expect(dry.isError, dry.text).toBe(false);
+    expect(operations(dry.sent)).toEqual(['companyJobs']);
+    expect(dry.data.dryRun).toBe(true);
+    expect(dry.data.changes).toEqual([
+      expect.objectContaining({
+        roleId: role.id,
+        jobId: found.id,
+        payType: 'HOURLY',
+        payRate: { before: role.payRate, after: 1 },
+        booked: role.crewJobs.filter((crewJob: Any) => crewJob.status === 'BOOKED').length,
+      }),
+    ]);
+    expect(dry.data.needsConfirmation.join('\n')).toMatch(/BOOKED crew/);
+    const real = await suite.see('update_jobs', { ...edit, confirmLegacyBreakChange: true });
+    expect(real.isError, real.text).toBe(false);
+    expect(operations(real.sent)).toEqual(['companyJobs', 'updateJobs']);
+    expect(real.data.changes).toEqual(dry.data.changes);
+    expect(real.data.notes.join(' ')).toMatch(
+      /Confirmed by the user: .*the total of 1 role\(s\) with BOOKED crew lowered/,
+    );
+  });
+
+  it("asks before moving BOOKED crew's shifts in real time, and the dry run shows both instants", async () => {
+    const { job: found, role } = (await bookedRoles('HOURLY'))[3]!;
+    const zone = found.timezone === 'Asia/Tokyo' ? 'Asia/Seoul' : 'Asia/Tokyo';
+    const dry = await suite.see('update_jobs', { jobs: [{ id: found.id, timezone: zone }], dryRun: true });
+    expect(dry.isError, dry.text).toBe(false);
+    expect(operations(dry.sent)).not.toContain('updateJobs');
+    const change = dry.data.changes.find((one: Any) => one.roleId === role.id);
+    expect(change.start.before).toBe(change.start.after);
+    expect(change.start.beforeUtc).not.toBe(change.start.afterUtc);
+    expect(change.start.beforeUtc).toBe(new Date(role.startTime).toISOString().replace('.000Z', 'Z'));
+    const refused = await suite.see('update_jobs', { jobs: [{ id: found.id, timezone: zone }] });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/moves the shifts of BOOKED crew on \d+ role\(s\)/);
+    expect(refused.text).toContain(`role ${role.id} "${role.title}"`);
+    expect(operations(refused.sent)).not.toContain('updateJobs');
+    const moved = await suite.see('update_jobs', {
+      jobs: [{ id: found.id, timezone: zone }],
+      confirmLegacyBreakChange: true,
+    });
+    expect(moved.isError, moved.text).toBe(false);
+    expect(moved.data.changes).toEqual(dry.data.changes);
   });
 });

@@ -5,6 +5,7 @@
 // checker asks for them only when the input has no error it can name without them, and checks
 // what it can when they cannot be read, saying so in a note.
 
+import { changeConfirmation, newRoleChange, type RoleChange, zeroRateIssues } from '../booked-changes.js';
 import { requirementShapeIssues, wholeNumberIssues } from '../input-shape.js';
 import { hasErrors, joinPath, type RuleIssue } from '../issues.js';
 import { checkMultiDayJobs, effectiveTimeZone } from '../multi-day.js';
@@ -117,7 +118,10 @@ function jobIssues(
  * The createJobs checker: refuse, ask for board zones and the data type catalogue, or the
  * payload (without the deprecated no-op inputs) with warnings and notes.
  */
-export function checkCreateJobs<T extends CreateJobsLike>(input: T, facts: Facts): Verdict<T> {
+export function checkCreateJobs<T extends CreateJobsLike>(
+  input: T,
+  facts: Facts,
+): Verdict<T, { changes: RoleChange[] }> {
   const shape = shapeIssues(input);
   if (hasErrors(shape)) return { kind: 'refuse', issues: shape };
   const stripped = stripDeprecatedInputs(input);
@@ -146,5 +150,21 @@ export function checkCreateJobs<T extends CreateJobsLike>(input: T, facts: Facts
     notes.push(
       "The company's data types could not be read (needs crew:read), so dataType titles and options were checked by the platform only.",
     );
-  return plan(stripped.value, issues, { dropped: stripped.dropped, notes });
+  return plan(stripped.value, issues, {
+    dropped: stripped.dropped,
+    notes,
+    changes: predictedRoles(jobs, zones),
+    confirm: changeConfirmation([], zeroRateIssues(jobs)),
+  });
+}
+
+/** The roles as createJobs would make them; a job whose zone is unknown is left out (the platform reads it). */
+function predictedRoles(jobs: readonly CreateJobLike[], zones: Map<string, string>): RoleChange[] {
+  return jobs.flatMap((job, jobIndex) => {
+    const zone = effectiveTimeZone(job, { boardTimezones: zones });
+    if (!zone) return [];
+    return (job.roles ?? []).map((role, roleIndex) =>
+      newRoleChange(role, zone, joinPath('jobs', jobIndex, 'roles', roleIndex)),
+    );
+  });
 }

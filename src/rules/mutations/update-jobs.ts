@@ -6,17 +6,21 @@
 // 6-7); a pay total that changes without the update asking for it needs the user's confirmation.
 
 import type { UpstreamJob, UpstreamRole } from '../../contract/upstream.js';
+import {
+  bookedChangeIssues,
+  changeConfirmation,
+  mixedPayTypeIssues,
+  predictedState,
+  type RoleChange,
+  roleChange,
+  sideEffects,
+  stateOf,
+} from '../booked-changes.js';
 import { wholeNumberIssues } from '../input-shape.js';
 import { errorIssue, joinPath, type RuleIssue } from '../issues.js';
 import { checkTimezoneUpdates } from '../multi-day.js';
 import { checkBreakPeriodUpdate, checkPayRate } from '../pay.js';
-import {
-  checkSavedBreak,
-  type PayChange,
-  payChange,
-  payConfirmation,
-  type TouchedRole,
-} from '../pay-changes.js';
+import { checkSavedBreak, type PayChange, payChange, type TouchedRole } from '../pay-changes.js';
 import {
   analyzeRoleTimes,
   checkTimeZone,
@@ -51,6 +55,10 @@ export interface JobUpdatePlan {
   touched: TouchedRole[];
   /** The side-effect pay changes the confirmation lists. */
   payChanges: PayChange[];
+  /** The change the platform will make to each rewritten role, as the result reports it. */
+  changes: RoleChange[];
+  /** Side effects per role id, for the change read from the platform's answer. */
+  effects: Map<string, string[]>;
 }
 
 const wall = (instant: string, zone: string) => instantToWallClock(instant, zone);
@@ -109,6 +117,51 @@ function duplicateIssue(
       fix: `Merge the two edits of ${noun} ${id} into one.`,
     }),
   ];
+}
+
+/** One payRate value for roles of different pay types (the platform cannot change a pay type). */
+function payTypeIssues(jobs: readonly JobEditLike[], current: ReadonlyMap<string, UpstreamJob>): RuleIssue[] {
+  return mixedPayTypeIssues(
+    jobs.flatMap((edit, jobIndex) => {
+      const job = current.get(edit.id);
+      return (edit.roles ?? []).flatMap((roleEdit, roleIndex) => {
+        const role = job?.roles.find((existing) => existing.id === roleEdit.id);
+        return job && role && roleEdit.payRate !== undefined
+          ? [
+              {
+                path: joinPath('jobs', jobIndex, 'roles', roleIndex, 'payRate'),
+                job,
+                role,
+                payRate: roleEdit.payRate,
+              },
+            ]
+          : [];
+      });
+    }),
+  );
+}
+
+/** Each rewritten role's change as predicted, and what of it needs the user (booked crew, a rate of 0). */
+function predictedChanges(
+  touched: readonly TouchedRole[],
+  payChanges: readonly PayChange[],
+  named: ReadonlySet<string>,
+): { changes: RoleChange[]; effects: Map<string, string[]>; issues: RuleIssue[] } {
+  const bySideEffect = new Map(payChanges.map((change) => [change.touched.role.id, change]));
+  const changes: RoleChange[] = [];
+  const effects = new Map<string, string[]>();
+  const issues: RuleIssue[] = [];
+  for (const role of touched) {
+    const before = stateOf(role.job, role.role);
+    const after = predictedState(role);
+    const roleEffects = sideEffects(role, bySideEffect.get(role.role.id), named);
+    effects.set(role.role.id, roleEffects);
+    const change = roleChange(role.job, role.role, after, roleEffects);
+    if (!change) continue;
+    changes.push(change);
+    issues.push(...bookedChangeIssues(change, before, after, role.path));
+  }
+  return { changes, effects, issues };
 }
 
 /** Ids the platform does not have. */
@@ -315,7 +368,7 @@ export function planJobUpdate<T extends { jobs: readonly JobEditLike[] }>(
   );
   if (needJobs) return needJobs;
   const current = facts.jobs!;
-  issues.push(...unknownIds(input.jobs, current));
+  issues.push(...unknownIds(input.jobs, current), ...payTypeIssues(input.jobs, current));
   const ungrouped = input.jobs
     .map((edit) => ({ edit, job: current.get(edit.id) }))
     .filter(
@@ -335,10 +388,14 @@ export function planJobUpdate<T extends { jobs: readonly JobEditLike[] }>(
   if (refused) return refused;
 
   const payChanges = touched.flatMap((role) => payChange(role) ?? []);
+  const named = new Set(input.jobs.map((edit) => String(edit.id)));
+  const predicted = predictedChanges(touched, payChanges, named);
   return plan({ jobs: input.jobs }, issues, {
     moved: moved.map((job) => ({ job, zone: moves.get(job.id)!.zone })),
     touched,
     payChanges,
-    confirm: payConfirmation(payChanges),
+    changes: predicted.changes,
+    effects: predicted.effects,
+    confirm: changeConfirmation(payChanges, predicted.issues),
   });
 }

@@ -1,0 +1,295 @@
+// The planning model: which crew member may take which open place, built only from the rules
+// (src/rules: matching, availability, shifts), never decided here. A member is a candidate for a
+// role when they meet its checkable requirements exactly as find_matching_crew decides
+// (judgeCrew), are not BOOKED on it, did not decline it (or were cancelled or removed), are not
+// excluded, and none of their BOOKED shifts anywhere rules the role out: an overlap, a rest
+// shorter than the minimum, the day's shift limit, or the hours limit. What is left between the
+// proposed places of one person (overlap, rest, the day's limit, hours) is the solver's part.
+import {
+  assessAvailability,
+  assignmentsByCrew,
+  BOOKED_STATUS,
+  isFlagged,
+  type TimeWindow,
+  WITHDRAWN_STATUSES,
+} from '../rules/availability.js';
+import {
+  type CheckableRequirement,
+  type CrewFacts,
+  type CrewVerdict,
+  compareVerdicts,
+  describeRequirement,
+  judgeCrew,
+  planRequirements,
+  type RequirementsToMatch,
+} from '../rules/matching.js';
+import { canWorkBoth, localStartDay, paidHours, type Shift } from '../rules/shifts.js';
+
+/** Crew job statuses that say the member wants or was offered the role (keepPending). */
+export const PENDING_PREFERRED: readonly string[] = ['APPLIED', 'INVITED', 'SHORTLISTED'];
+
+export interface PlanOptions {
+  statuses: readonly string[];
+  /** Minimum hours between two shifts of one person; 0 turns the rule off. */
+  minRestHours: number;
+  /** Shifts per person per local day; 0 means no limit. */
+  maxShiftsPerDay: number;
+  /** Hours per person over the plan's days (booked and proposed, breaks excluded). */
+  maxHours?: number;
+  keepPending: boolean;
+  continuity: boolean;
+  /** A SCORING data type id whose answer's score ranks crew. */
+  preferScore?: string;
+  exclude: readonly number[];
+  limitAlternates: number;
+}
+
+/** A role with open places, as the planner needs it. */
+export interface RoleToFill {
+  jobId: string;
+  roleId: string;
+  title: string;
+  jobTitle: string;
+  multiDayJobId?: string;
+  shift: Shift;
+  /** Quantity minus BOOKED crew jobs. */
+  open: number;
+  requirements: RequirementsToMatch | null;
+}
+
+/** A crew job as planning needs it: who, which status, which role's time, the job's zone and break. */
+export interface CrewJobFact {
+  crewId: number;
+  status: string;
+  jobId: string;
+  roleId: string;
+  window: TimeWindow;
+  timeZone: string;
+  breakMinutes?: number;
+}
+
+export interface PlanningFacts {
+  roles: readonly RoleToFill[];
+  crew: readonly CrewFacts[];
+  /** Every crew job whose role touches the planning window (any status). */
+  crewJobs: readonly CrewJobFact[];
+  /** preferScore's answer per crew id, when asked. */
+  scores?: ReadonlyMap<number, number>;
+}
+
+/** Changes a follow-up asks for, by role. */
+export interface PlanAdjustments {
+  /** Crew kept off one role only (a swap). */
+  offRole: readonly { roleId: string; crewId: number }[];
+  /** Crew who must stay on a role. */
+  pins: readonly { roleId: string; crewId: number }[];
+  /** The earlier plan's assignments, preferred right after the places filled. */
+  previous: readonly { roleId: string; crewId: number }[];
+}
+
+export interface Candidate {
+  place: number;
+  crew: number;
+  /** Position in find_matching_crew's ranking for this role (0 is first). */
+  rank: number;
+  /** The member's crew job status on this role, when they have one (APPLIED, INVITED, ...). */
+  onRole?: string;
+  pending: boolean;
+  hours: number;
+  score: number;
+  previous: boolean;
+  pinned: boolean;
+  /** What orders equally eligible crew in the ranking besides name and id: flagged, options held. */
+  tier: string;
+}
+
+/** Why qualified crew of a role cannot take it, for the explanation of an unfilled place. */
+export interface PlaceDiagnosis {
+  /** Meet every checkable requirement (and were not excluded, did not decline). */
+  qualified: number;
+  /** Qualified but blocked by their BOOKED shifts: the jobs that hold them. */
+  bookedElsewhere: Map<string, number>;
+  /** Available, failing exactly one requirement: name and what they lack. */
+  nearMisses: { crewId: number; name: string; lacks: string }[];
+  checked: string[];
+  unchecked: string[];
+}
+
+export interface PlanModel {
+  roles: readonly RoleToFill[];
+  crew: readonly CrewFacts[];
+  /** Crew id -> index into crew. */
+  crewIndex: Map<number, number>;
+  candidates: Candidate[];
+  /** Candidates per place, best ranked first (all of them, before any reduction). */
+  byPlace: Candidate[][];
+  diagnoses: PlaceDiagnosis[];
+  /** BOOKED shifts per crew index (in the planning window), for rest, day and hours rows. */
+  booked: Map<number, Shift[]>;
+  /** Crew indices with any crew job in the planning window (never merged with others). */
+  history: Set<number>;
+  /** Booked hours per crew index on the plan's days. */
+  bookedHours: Map<number, number>;
+  /** The plan's local days (each role's start day in its own zone). */
+  days: Set<string>;
+  options: PlanOptions;
+}
+
+function requirementKey(requirements: readonly CheckableRequirement[]): string {
+  return JSON.stringify(requirements);
+}
+
+function dayCounts(shifts: readonly Shift[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const shift of shifts) {
+    const day = localStartDay(shift);
+    counts.set(day, (counts.get(day) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Why a member's BOOKED shifts rule a role out, or undefined when they do not. */
+function bookedConflict(
+  shift: Shift,
+  booked: readonly (Shift & { jobId: string })[],
+  bookedHours: number,
+  options: PlanOptions,
+): string | undefined {
+  for (const other of booked) if (!canWorkBoth(shift, other, options.minRestHours)) return other.jobId;
+  if (options.maxShiftsPerDay > 0) {
+    const day = localStartDay(shift);
+    const sameDay = booked.filter((other) => localStartDay(other) === day);
+    if (sameDay.length >= options.maxShiftsPerDay) return sameDay[0]?.jobId;
+  }
+  if (options.maxHours !== undefined && bookedHours + paidHours(shift) > options.maxHours + 1e-9)
+    return booked[0]?.jobId ?? 'hours';
+  return undefined;
+}
+
+export function buildModel(
+  facts: PlanningFacts,
+  options: PlanOptions,
+  adjustments: PlanAdjustments = { offRole: [], pins: [], previous: [] },
+): PlanModel {
+  const excluded = new Set(options.exclude);
+  const offRole = new Set(adjustments.offRole.map((entry) => `${entry.roleId}:${entry.crewId}`));
+  const pinned = new Set(adjustments.pins.map((entry) => `${entry.roleId}:${entry.crewId}`));
+  const previous = new Set(adjustments.previous.map((entry) => `${entry.roleId}:${entry.crewId}`));
+  const crewIndex = new Map(facts.crew.map((member, index) => [member.id, index]));
+  const days = new Set(facts.roles.map((role) => localStartDay(role.shift)));
+  const byCrew = assignmentsByCrew(facts.crewJobs);
+  const booked = new Map<number, (Shift & { jobId: string })[]>();
+  const bookedHours = new Map<number, number>();
+  for (const crewJob of facts.crewJobs) {
+    if (crewJob.status !== BOOKED_STATUS) continue;
+    const index = crewIndex.get(crewJob.crewId);
+    if (index === undefined) continue;
+    const shift = { ...crewJob, window: crewJob.window };
+    booked.set(index, [...(booked.get(index) ?? []), shift]);
+    if (days.has(localStartDay(shift)))
+      bookedHours.set(index, (bookedHours.get(index) ?? 0) + paidHours(shift));
+  }
+  // One verdict per distinct requirement set and member: roles of an event share requirements.
+  const metCache = new Map<string, Map<number, ReturnType<typeof judgeCrew>>>();
+  const candidates: Candidate[] = [];
+  const byPlace: Candidate[][] = [];
+  const diagnoses: PlaceDiagnosis[] = [];
+  facts.roles.forEach((role, place) => {
+    const plan = planRequirements(role.requirements);
+    const key = requirementKey(plan.checkable);
+    let verdicts = metCache.get(key);
+    if (!verdicts) {
+      verdicts = new Map();
+      metCache.set(key, verdicts);
+    }
+    const diagnosis: PlaceDiagnosis = {
+      qualified: 0,
+      bookedElsewhere: new Map(),
+      nearMisses: [],
+      checked: plan.checkable.map(describeRequirement),
+      unchecked: plan.unchecked,
+    };
+    const ranked: { verdict: CrewVerdict; index: number; pending: boolean }[] = [];
+    facts.crew.forEach((member, index) => {
+      if (excluded.has(member.id)) return;
+      let base = verdicts.get(index);
+      if (!base) {
+        base = judgeCrew(member, plan.checkable, { pending: [] });
+        verdicts.set(index, base);
+      }
+      const availability = assessAvailability(
+        { roleId: role.roleId, window: role.shift.window },
+        byCrew.get(member.id) ?? [],
+      );
+      if (availability.thisRole === BOOKED_STATUS) return;
+      const verdict = { ...base, availability, flagged: isFlagged(availability) };
+      if (base.failed.length === 1 && !availability.clash && diagnosis.nearMisses.length < 50)
+        diagnosis.nearMisses.push({
+          crewId: member.id,
+          name: member.name,
+          lacks: base.failed[0]?.reason ?? '',
+        });
+      if (base.failed.length > 0) return;
+      if (availability.thisRole !== undefined && WITHDRAWN_STATUSES.includes(availability.thisRole)) return;
+      if (offRole.has(`${role.roleId}:${member.id}`)) return;
+      diagnosis.qualified++;
+      const conflict = bookedConflict(
+        role.shift,
+        booked.get(index) ?? [],
+        bookedHours.get(index) ?? 0,
+        options,
+      );
+      if (conflict !== undefined) {
+        diagnosis.bookedElsewhere.set(conflict, (diagnosis.bookedElsewhere.get(conflict) ?? 0) + 1);
+        return;
+      }
+      const pending =
+        availability.thisRole !== undefined && PENDING_PREFERRED.includes(availability.thisRole);
+      ranked.push({ verdict, index, pending });
+    });
+    diagnosis.nearMisses.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.crewId - b.crewId));
+    ranked.sort((a, b) => compareVerdicts(a.verdict, b.verdict));
+    const hours = paidHours(role.shift);
+    const list = ranked.map(({ verdict, index, pending }, rank) => {
+      const id = facts.crew[index]?.id ?? 0;
+      return {
+        place,
+        crew: index,
+        rank,
+        ...(verdict.availability.thisRole ? { onRole: verdict.availability.thisRole } : {}),
+        pending: options.keepPending && pending,
+        hours,
+        score: options.preferScore ? (facts.scores?.get(id) ?? 0) : 0,
+        previous: previous.has(`${role.roleId}:${id}`),
+        pinned: pinned.has(`${role.roleId}:${id}`),
+        tier: `${verdict.flagged ? 1 : 0}/${verdict.held}`,
+      };
+    });
+    byPlace.push(list);
+    candidates.push(...list);
+    diagnoses.push(diagnosis);
+  });
+  return {
+    roles: facts.roles,
+    crew: facts.crew,
+    crewIndex,
+    candidates,
+    byPlace,
+    diagnoses,
+    history: new Set(
+      facts.crewJobs.flatMap((crewJob) => {
+        const index = crewIndex.get(crewJob.crewId);
+        return index === undefined ? [] : [index];
+      }),
+    ),
+    booked,
+    bookedHours,
+    days,
+    options,
+  };
+}
+
+/** Shifts per local day of a member's BOOKED shifts (the day limit counts them). */
+export function bookedPerDay(model: PlanModel, crew: number): Map<string, number> {
+  return dayCounts(model.booked.get(crew) ?? []);
+}
