@@ -22,7 +22,7 @@ import type { SigningKeyPair } from './sandbox/signing-keys.js';
 import type { RunningSandbox } from './sandbox/types.js';
 import type { AppContext } from './server.js';
 import { checkToolNames, chosenByConfig, selectTools } from './server.js';
-import type { RouteHandler, StartContext } from './transports/routes.js';
+import type { HostedMode, RouteHandler, StartContext } from './transports/routes.js';
 import { createWebhookEvents } from './webhooks/webhook-events.js';
 
 export interface App extends AppContext {
@@ -33,7 +33,9 @@ export interface App extends AppContext {
   /** HTTP routes served beside /mcp (the webhook receiver). */
   routes: Record<string, RouteHandler>;
   /** With --store: the rate limit shared by replicas (else the transport keeps its own). */
-  rateLimiter: RateCounter | null;
+  rateLimiter?: RateCounter | null;
+  /** --auth connector: the authorization server, the connect page and the tenants. */
+  hosted?: HostedMode;
   /** Start what runs beside the transport (the webhook receiver and subscription) once it is up. */
   start(context: StartContext): Promise<void>;
   close(): Promise<void>;
