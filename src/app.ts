@@ -19,21 +19,16 @@ import type { Prefetched } from './prefetch.js';
 import { createContextSurface, type ResourcesOptions } from './resources/index.js';
 import type { SigningKeyPair } from './sandbox/signing-keys.js';
 import type { RunningSandbox } from './sandbox/types.js';
-import type { AppContext } from './server.js';
 import { checkToolNames, chosenByConfig, selectTools } from './server.js';
-import type { RouteHandler, StartContext } from './transports/routes.js';
+import type { HostedMode, ServedApp } from './transports/routes.js';
 import { createWebhookEvents } from './webhooks/webhook-events.js';
 
-export interface App extends AppContext {
+/** The app: what the transports serve (ServedApp), and what tests and commands read besides. */
+export interface App extends ServedApp {
   /** The embedded sandbox, when the server runs against it. */
   sandbox: RunningSandbox | null;
   /** Against a live platform: how the tools work with its schema (null: not checked). */
   schemaPlan: LiveSchemaPlan | null;
-  /** HTTP routes served beside /mcp (the webhook receiver). */
-  routes: Record<string, RouteHandler>;
-  /** Start what runs beside the transport (the webhook receiver and subscription) once it is up. */
-  start(context: StartContext): Promise<void>;
-  close(): Promise<void>;
 }
 
 export interface AppOptions {
@@ -204,7 +199,13 @@ async function assemble(
     listedTools: selection.listed.map((tool) => tool.name),
     knownTools: candidates.map((tool) => tool.name),
   });
-  const events = await createWebhookEvents({ config, platform, logger, sandbox, transport });
+  const events = await createWebhookEvents({
+    config,
+    platform,
+    logger,
+    embeddedSandbox: sandbox !== null,
+    transport,
+  });
   // A change the platform reported (ours or anyone's) makes cached staffing reads stale.
   const stopInvalidating = events.log.onAppend((event) => invalidateOnEvent(lookups, event.type));
   return {

@@ -86,6 +86,7 @@ function toFacts(member: UpstreamMatchingCrew): MatchingCrewMember {
     profileIds: member.profiles.map((profile) => String(profile.id)),
     verified: verifiedOptions(member.profiles),
     scores: scoresOf(member.profiles),
+    chosen: verifiedOptions(member.profiles, 'optionNames'),
   };
 }
 

@@ -35,6 +35,14 @@ export const APP_VIEWS = {
       'Ranked crew for a role with reasons and flags, clashes, near misses and what a person must check.',
     toolset: 'crew',
   },
+  staffingPlan: {
+    uri: 'ui://crew/staffing-plan.html',
+    file: 'staffing-plan',
+    title: 'Staffing plan',
+    description:
+      'A plan by day and role with alternates and unfilled places; swap or exclude crew and plan again.',
+    toolset: 'crew',
+  },
 } as const satisfies Record<string, AppViewSpec>;
 
 export type AppView = keyof typeof APP_VIEWS;

@@ -12,7 +12,6 @@ import type { Config } from '../config.js';
 import type { EventLog } from '../contract/event-log.js';
 import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
-import type { RunningSandbox } from '../sandbox/types.js';
 import type { RouteHandler, StartContext } from '../transports/routes.js';
 import { FileEventLog } from './event-log.js';
 import { liveEventsDir, sandboxEventsDir } from './events-dir.js';
@@ -25,8 +24,12 @@ export interface WebhookEventsOptions {
   config: Config;
   platform: Platform;
   logger: Logger;
-  /** The embedded sandbox, when the server runs against it. */
-  sandbox: RunningSandbox | null;
+  /**
+   * The platform is the embedded sandbox (started by the composition root, src/app.ts), which
+   * delivers only to us: a random secret, a receiver in both modes, a subscription for the
+   * process's lifetime. Only whether it runs matters here, never the sandbox itself.
+   */
+  embeddedSandbox: boolean;
   transport: 'stdio' | 'http';
 }
 
@@ -44,18 +47,18 @@ export async function createWebhookEvents({
   config,
   platform,
   logger,
-  sandbox,
+  embeddedSandbox,
   transport,
 }: WebhookEventsOptions): Promise<WebhookEvents> {
-  const temporaryDir = config.eventsDir === null && sandbox !== null;
-  const dir = config.eventsDir ?? (sandbox ? await sandboxEventsDir() : liveEventsDir());
+  const temporaryDir = config.eventsDir === null && embeddedSandbox;
+  const dir = config.eventsDir ?? (embeddedSandbox ? await sandboxEventsDir() : liveEventsDir());
   const { eventsMaxAgeDays, eventsMaxBytes, webhookAllowUnsigned } = config.security;
   const log = await FileEventLog.open(dir, {
     maxAgeMs: eventsMaxAgeDays * 24 * 60 * 60 * 1000,
     maxBytes: eventsMaxBytes,
   });
   // The sandbox delivers only to us, so a per-process random secret is enough to sign with.
-  const secret = config.webhookSecret ?? (sandbox ? randomBytes(32).toString('hex') : null);
+  const secret = config.webhookSecret ?? (embeddedSandbox ? randomBytes(32).toString('hex') : null);
   const receiver = createWebhookReceiver({ log, secret, allowUnsigned: webhookAllowUnsigned, logger });
   let loopback: LoopbackReceiver | null = null;
   let subscription: WebhookView | null = null;
@@ -63,7 +66,7 @@ export async function createWebhookEvents({
 
   async function receiverUrl(httpUrl: string | null): Promise<string | null> {
     if (transport === 'http') return httpUrl ? `${httpUrl}${WEBHOOK_PATH}` : null;
-    if (config.webhookPort === 0 && !sandbox) return null;
+    if (config.webhookPort === 0 && !embeddedSandbox) return null;
     loopback = await startLoopbackReceiver(receiver, config.webhookPort, logger);
     return loopback.url;
   }
@@ -91,7 +94,7 @@ export async function createWebhookEvents({
             : 'the webhook receiver has no secret and refuses every delivery: set --webhook-secret',
         );
       }
-      if (sandbox) {
+      if (embeddedSandbox) {
         if (ownUrl) subscription = await subscribeSelf(platform, ownUrl, secret, logger, false);
       } else if (config.webhookPublicUrl) {
         if (!config.webhookSecret) {
@@ -112,7 +115,7 @@ export async function createWebhookEvents({
     async close() {
       for (const stop of stops.splice(0)) stop();
       // A live subscription outlives the process on purpose (the platform retries while we are down).
-      if (subscription && sandbox) {
+      if (subscription && embeddedSandbox) {
         await deleteSubscription(platform, subscription.id).catch((error: unknown) =>
           logger.warn({ err: String(error) }, 'could not delete the webhook subscription'),
         );

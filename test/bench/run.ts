@@ -26,6 +26,7 @@ import { type Provenance, provenanceLine, provenanceOf, refusal } from './proven
 import { writeReadmeFigures } from './readme-figures.js';
 import type { BenchContext, BudgetCheck, Build, Section } from './report.js';
 import { int, shownPath, table } from './report.js';
+import { scheduleSection } from './schedule.js';
 import { staffingSection } from './staffing.js';
 import { elapsedMs } from './stats.js';
 import { throughputSection } from './throughput.js';
@@ -40,6 +41,7 @@ const SECTIONS: Section[] = [
   throughputSection,
   staffingSection,
   planningSection,
+  scheduleSection,
 ];
 /** The CI run leaves out what only measures time under injected latency. */
 const QUICK_SKIPS = new Set(['pagination']);

@@ -5,7 +5,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_VIEWS } from '../../src/mcp/app-views.js';
-import { connectHttp, type SpawnedHttp, spawnHttp, spawnStdio } from '../helpers/mcp.js';
+import { type AnyResult, connectHttp, type SpawnedHttp, spawnHttp, spawnStdio } from '../helpers/mcp.js';
 
 const MAX_VIEW_BYTES = 150 * 1024;
 const VIEWS = Object.values(APP_VIEWS);
@@ -27,7 +27,7 @@ async function checkSurface(client: Client): Promise<void> {
   expect(listed.map((resource) => resource.uri).sort()).toEqual(VIEWS.map((view) => view.uri).sort());
   for (const view of VIEWS) {
     const read = await client.readResource({ uri: view.uri });
-    const [content] = read.contents as { uri: string; mimeType?: string; text?: string; _meta?: any }[];
+    const [content] = read.contents as AnyResult[];
     expect(content?.mimeType).toBe('text/html;profile=mcp-app');
     const html = content?.text ?? '';
     expect(html.startsWith('<!doctype html>')).toBe(true);
@@ -53,12 +53,12 @@ describe('views over stdio', () => {
 
   it('a board schedule carries its week as data beside the Markdown', async () => {
     const read = await session.client.readResource({ uri: 'crew://boards/100/schedule' });
-    const [content] = read.contents as { text?: string; _meta?: any }[];
+    const [content] = read.contents as AnyResult[];
     expect(content?.text).toMatch(/^# London Events/);
     const week = content?._meta?.['crew-mcp/schedule'];
     expect(week.board).toEqual({ id: '100', name: 'London Events', timezone: 'Europe/London' });
     expect(week.jobs.length).toBeGreaterThan(0);
-    expect(week.jobs.every((job: any) => job.date >= week.from && job.date <= week.to)).toBe(true);
+    expect(week.jobs.every((job: AnyResult) => job.date >= week.from && job.date <= week.to)).toBe(true);
   });
 });
 

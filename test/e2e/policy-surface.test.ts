@@ -61,7 +61,7 @@ describe('--toolsets narrows resources and prompts', () => {
       crew.uris.filter((uri) => !views.includes(uri)).every((uri) => uri.startsWith('crew://crew/')),
     ).toBe(true);
     // The views of the crew toolset's tools, and no other.
-    expect(views).toEqual(['ui://crew/role-candidates.html']);
+    expect(views).toEqual(['ui://crew/role-candidates.html', 'ui://crew/staffing-plan.html']);
     expect(crew.prompts).toEqual(['audit_crew_profiles']);
   });
 

@@ -103,6 +103,10 @@ describe('the npm package', () => {
       expect.arrayContaining([
         'dist/bin/crew-mcp.js',
         'dist/bin/THIRD-PARTY-LICENSES.txt',
+        // The planner's solver (HiGHS as WebAssembly) and the MCP Apps views, loaded at run time.
+        'dist/bin/highs.wasm',
+        'dist/ui/board-week.html',
+        'dist/ui/role-candidates.html',
         'dist/src/contract/schema.graphql',
         'dist/src/contract/graphql/job-fields.graphql',
         'dist/tools/create-jobs.graphql',
@@ -114,7 +118,7 @@ describe('the npm package', () => {
     );
     const unexpected = files.filter(
       (file) =>
-        !/^(dist\/bin\/[\w-]+\.js|dist\/bin\/THIRD-PARTY-LICENSES\.txt|dist\/(src|tools)\/.*\.graphql|prompts\/[a-z_]+\.md|package\.json|README\.md|LICENSE)$/.test(
+        !/^(dist\/bin\/[\w-]+\.js|dist\/bin\/highs\.wasm|dist\/ui\/[a-z-]+\.html|dist\/bin\/THIRD-PARTY-LICENSES\.txt|dist\/(src|tools)\/.*\.graphql|prompts\/[a-z_]+\.md|package\.json|README\.md|LICENSE)$/.test(
           file,
         ),
     );

@@ -19,6 +19,14 @@ export interface RolePlaces {
   quantity: number;
 }
 
+/** An end on a later day as "03:00 +1" (days after the job's date) instead of its full date. */
+function shortEnd(end: string, jobDate: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2}) (.+)$/.exec(end);
+  if (!match || !jobDate) return end;
+  const days = Math.round((Date.parse(match[1] ?? '') - Date.parse(jobDate)) / 86_400_000);
+  return Number.isFinite(days) && days > 0 ? `${match[2]} +${days}` : end;
+}
+
 /** A role's places from either the full role view (assignments by status) or a slimmer one. */
 export function rolePlaces(job: Json, role: Json): RolePlaces {
   const assignments = obj(role.assignments);
@@ -26,7 +34,7 @@ export function rolePlaces(job: Json, role: Json): RolePlaces {
   const booked = num(assignments.BOOKED, num(role.booked));
   const pending = PENDING.reduce((sum, status) => sum + num(assignments[status]), 0) || num(role.pending);
   const start = str(role.start);
-  const end = str(role.end);
+  const end = shortEnd(str(role.end), str(job.date));
   return {
     jobId: str(job.id, str(role.jobId)),
     roleId: str(role.id, str(role.roleId)),

@@ -163,7 +163,7 @@ export function renderCandidates(data: Json, context: HostContext): HTMLElement 
           'li',
           { class: 'card near', 'data-crew': str(entry.crewId) },
           h('strong', {}, crewLabel(entry)),
-          h('span', { class: 'muted' }, ` lacks ${str(entry.failed, 'one requirement')}`),
+          h('span', { class: 'muted' }, `: ${str(entry.failed, 'fails one requirement')}`),
         ),
       ),
       'near-misses',

@@ -1,0 +1,99 @@
+// A staffing plan in plan_staffing's structuredContent shape (issue 20), built here because the
+// tool is not on main yet: `places` places over four days, some with alternates, some unfilled,
+// and the re-planned answer to a swap. Names and role facts ride along as the issue allows ("more
+// fields may be added"); the view also renders the bare ids.
+
+export interface PlanFixtureOptions {
+  places: number;
+  planId?: string;
+}
+
+const DAYS = ['2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30'];
+const TITLES = ['Bartender', 'Security Officer', 'Waiter', 'Chef', 'Driver'];
+const NAMES = [
+  'Ana Silva',
+  'Ben Okafor',
+  'Chloe Martin',
+  'Dev Patel',
+  'Ella Novak',
+  'Finn Berg',
+  'Gita Rao',
+  'Hugo Brandt',
+];
+
+export function planFixture({ places, planId = 'plan-1' }: PlanFixtureOptions) {
+  const roles: Record<string, unknown>[] = [];
+  const assignments: Record<string, unknown>[] = [];
+  const unfilled: Record<string, unknown>[] = [];
+  const crew: { crewId: string; name: string }[] = [];
+  const hours = new Map<string, number>();
+  let placed = 0;
+  for (let index = 0; placed < places; index++) {
+    const jobId = String(900 + Math.floor(index / 2));
+    const roleId = String(5000 + index);
+    const date = DAYS[index % DAYS.length] as string;
+    const quantity = 1 + (index % 3);
+    roles.push({
+      jobId,
+      roleId,
+      title: TITLES[index % TITLES.length],
+      job: 'Winter Festival',
+      date,
+      time: '10:00-18:00',
+      timezone: 'Europe/London',
+    });
+    for (let place = 0; place < quantity && placed < places; place++, placed++) {
+      // Every ninth place cannot be filled: no crew meets a requirement.
+      if (placed % 9 === 8) {
+        unfilled.push({
+          jobId,
+          roleId,
+          places: 1,
+          code: 'NO_QUALIFIED_CREW',
+          reason: 'No crew holds "Food hygiene: level 2"; near miss: Ivo Kral.',
+        });
+        continue;
+      }
+      const crewId = String(100 + placed);
+      const name = `${NAMES[placed % NAMES.length]} ${placed}`;
+      crew.push({ crewId, name });
+      const alternates = [String(300 + placed), String(400 + placed)];
+      for (const alternate of alternates) crew.push({ crewId: alternate, name: `Alt ${alternate}` });
+      assignments.push({
+        jobId,
+        roleId,
+        crewId,
+        reason: 'applied; meets every checkable requirement',
+        alternates,
+      });
+      hours.set(crewId, (hours.get(crewId) ?? 0) + 7.5);
+    }
+  }
+  return {
+    planId,
+    assignments,
+    unfilled,
+    totals: { placesOpen: places, placesFilled: assignments.length, status: 'optimal', gap: 0, solveMs: 84 },
+    hours: [...hours.entries()].map(([crewId, value]) => ({ crewId, hours: value })),
+    options: { statuses: ['ACTIVE', 'APPROVED'], minRestHours: 10, maxShiftsPerDay: 1, limitAlternates: 2 },
+    roles,
+    crew,
+    notes: ['A proposal: the platform has no operation that books crew; a person books them.'],
+  };
+}
+
+/** The plan after swapping the first assignment's person for its first alternate. */
+export function swappedPlan(plan: ReturnType<typeof planFixture>, planId = 'plan-2') {
+  const [first, ...rest] = plan.assignments as { roleId: string; crewId: string; alternates: string[] }[];
+  if (!first) throw new Error('the plan has no assignment to swap');
+  const to = first.alternates[0] as string;
+  return {
+    ...plan,
+    planId,
+    assignments: [
+      { ...first, crewId: to, alternates: [first.crewId], reason: 'swapped in by the coordinator' },
+      ...rest,
+    ],
+    changes: [{ roleId: first.roleId, from: first.crewId, to }],
+  };
+}

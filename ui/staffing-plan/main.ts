@@ -1,0 +1,97 @@
+// Staffing plan view: plan_staffing's answer. A coordinator swaps a person for an alternate or
+// excludes someone; the view asks plan_staffing again with the plan id and the change, and shows
+// the whole new plan with what changed.
+import '../shared/base.css';
+import './style.css';
+import {
+  fullscreenButton,
+  h,
+  type Json,
+  resultData,
+  startView,
+  str,
+  type ViewState,
+} from '../shared/view.js';
+import { renderPlan } from './render.js';
+
+/** plan_staffing's follow-up arguments: the plan id plus one change (issue 20). */
+export function swapArguments(planId: string, assignment: Json, to: string): Record<string, unknown> {
+  return {
+    planId,
+    swap: { jobId: str(assignment.jobId), roleId: str(assignment.roleId), from: str(assignment.crewId), to },
+  };
+}
+export function excludeArguments(planId: string, crewId: string): Record<string, unknown> {
+  return { planId, exclude: [crewId] };
+}
+
+async function replan(
+  root: HTMLElement,
+  view: ViewState,
+  data: Json,
+  args: Record<string, unknown>,
+  what: string,
+) {
+  draw(root, view, data, true);
+  const status = root.querySelector('#plan-status');
+  if (status) status.textContent = `Planning again: ${what}…`;
+  try {
+    const { data: next, error } = resultData(await view.bridge.callTool('plan_staffing', args));
+    if (next) {
+      view.show(next);
+      root.querySelector<HTMLElement>('.changes, h1')?.focus();
+    } else {
+      draw(root, view, data, false);
+      root
+        .querySelector('#plan-status')
+        ?.replaceChildren(h('span', { class: 'error', role: 'alert' }, error ?? ''));
+    }
+  } catch (error) {
+    draw(root, view, data, false);
+    root
+      .querySelector('#plan-status')
+      ?.replaceChildren(
+        h('span', { class: 'error', role: 'alert' }, `Could not plan again: ${(error as Error).message}`),
+      );
+  }
+}
+
+function draw(root: HTMLElement, view: ViewState, data: Json, busy: boolean) {
+  const planId = str(data.planId);
+  const plan = renderPlan(
+    data,
+    view.context,
+    {
+      swap: (assignment, to) => {
+        replan(
+          root,
+          view,
+          data,
+          swapArguments(planId, assignment, to),
+          `swap on role ${str(assignment.roleId)}`,
+        ).catch(() => undefined);
+      },
+      exclude: (crewId) => {
+        replan(root, view, data, excludeArguments(planId, crewId), `without crew ${crewId}`).catch(
+          () => undefined,
+        );
+      },
+    },
+    busy || !planId,
+  );
+  const button = fullscreenButton(view);
+  if (button) plan.querySelector('header.top')?.append(button);
+  plan
+    .querySelector('header.top > div')
+    ?.append(h('p', { id: 'plan-status', class: 'muted', 'aria-live': 'polite' }));
+  plan.querySelector('h1')?.setAttribute('tabindex', '-1');
+  plan.querySelector('.changes')?.setAttribute('tabindex', '-1');
+  root.replaceChildren(plan);
+}
+
+startView({
+  name: 'crew-staffing-plan',
+  render(root, data, view) {
+    draw(root, view, data, false);
+  },
+});
