@@ -8,7 +8,7 @@ import { type Config, ConfigError } from './config.js';
 import { schemaModel } from './contract/schema-model.js';
 import { instructions } from './instructions.js';
 import type { Logger } from './logger.js';
-import { createLookups, invalidateOnEvent } from './lookups/index.js';
+import { createLookups, invalidateAfterWrite, invalidateOnEvent } from './lookups/index.js';
 import type { ToolDefinition } from './mcp/define-tool.js';
 import { InFlightCalls } from './mcp/in-flight.js';
 import { type LiveSchemaPlan, readLiveSchema } from './mcp/live-schema.js';
@@ -150,6 +150,25 @@ function offeredTools(config: Config, tools: ToolDefinition[]): ToolDefinition[]
   );
 }
 
+/** The state replicas share (--store): loaded only then. */
+async function openShared(
+  url: string,
+  config: Config,
+  apiUrl: string,
+  credentials: Credentials,
+  logger: Logger,
+) {
+  const { openReplicaState, singleKeyTenant } = await import('./store/replicas.js');
+  return openReplicaState({
+    url,
+    tenant: singleKeyTenant(apiUrl, credentials.clientId),
+    logger,
+    ratePerMinute: config.security.ratePerMinute,
+    eventsMaxAgeMs: config.security.eventsMaxAgeDays * 24 * 60 * 60 * 1000,
+    eventsMaxBytes: config.security.eventsMaxBytes,
+  });
+}
+
 export async function createApp(config: Config, options: AppOptions): Promise<App> {
   primeWireSchemas(allTools);
   const candidates = offeredTools(config, options.tools ?? allTools);
@@ -199,15 +218,33 @@ async function assemble(
     listedTools: selection.listed.map((tool) => tool.name),
     knownTools: candidates.map((tool) => tool.name),
   });
+  // Replicas (--store): loaded only then, so that a lone server's start never pays for it.
+  const shared = config.store
+    ? await openShared(config.store, config, platform.apiUrl, credentials, logger)
+    : null;
   const events = await createWebhookEvents({
     config,
     platform,
     logger,
     embeddedSandbox: sandbox !== null,
     transport,
+    sharedLog: shared?.events,
+    exclusive: shared?.exclusive,
+  }).catch(async (error: unknown) => {
+    await shared?.close();
+    throw error;
   });
-  // A change the platform reported (ours or anyone's) makes cached staffing reads stale.
-  const stopInvalidating = events.log.onAppend((event) => invalidateOnEvent(lookups, event.type));
+  // A change the platform reported (ours or anyone's, received by any replica) makes cached
+  // staffing reads stale; so does another replica's write, or notifications missed meanwhile.
+  const stops = [
+    events.log.onAppend((event) => invalidateOnEvent(lookups, event.type)),
+    ...(shared
+      ? [
+          shared.onRemoteWrite(() => invalidateAfterWrite(lookups)),
+          shared.onResync(() => invalidateAfterWrite(lookups)),
+        ]
+      : []),
+  ];
   return {
     config,
     platform,
@@ -226,6 +263,8 @@ async function assemble(
     },
     schemaPlan,
     routes: events.routes,
+    rateLimiter: shared?.rateLimiter ?? null,
+    afterWrite: shared ? () => shared.publishWrite() : undefined,
     registerSurface(server, instance) {
       if (selection.listed.some((tool) => tool.toolset === 'events'))
         events.register(server, instance.longLived);
@@ -233,10 +272,13 @@ async function assemble(
     },
     start: (startContext) => events.start(startContext),
     async close() {
-      stopInvalidating();
+      for (const stop of stops) stop();
       await events
         .close()
         .catch((error: unknown) => logger.warn({ err: String(error) }, 'closing webhook events failed'));
+      await shared
+        ?.close()
+        .catch((error: unknown) => logger.warn({ err: String(error) }, 'closing the store failed'));
       if (sandbox && ownSandbox) await sandbox.close();
     },
   };

@@ -44,6 +44,11 @@ export interface Config {
   webhookSecret: string | null;
   /** Public URL the platform should deliver webhooks to (when not the receiver's own address). */
   webhookPublicUrl: string | null;
+  /**
+   * PostgreSQL shared by replicas (`--store postgres://...`): the event log, the rate limiter,
+   * word of each other's events and writes. Null: this process keeps them itself.
+   */
+  store: string | null;
   /** `check --json`: the report as JSON instead of text. */
   json: boolean;
   /** The log level was asked for (flag or environment), not the default. */
@@ -264,6 +269,9 @@ export function loadConfig(argv: string[], env: Record<string, string | undefine
   if (values.json && command !== 'check') {
     throw new ConfigError('--json applies to "crew-mcp check" only.');
   }
+  if (values.store && command === 'stdio') {
+    throw new ConfigError('--store applies to "crew-mcp http" (and check): a stdio server has no replicas.');
+  }
   if (values.readOnly && values.allowGraphqlMutations) {
     throw new ConfigError(
       '--allow-graphql-mutations cannot be combined with --read-only (CREW_READ_ONLY): read-only mode sends no mutation. Remove one of them.',
@@ -293,6 +301,7 @@ export function loadConfig(argv: string[], env: Record<string, string | undefine
     webhookPort: values.webhookPort,
     webhookSecret: values.webhookSecret,
     webhookPublicUrl: values.webhookPublicUrl,
+    store: values.store,
     json: values.json,
     logLevelGiven: given.has('logLevel'),
     security: securityFrom(values, command),

@@ -70,6 +70,11 @@ export interface AppContext {
   grantedScopes: string[] | null;
   /** Tool calls in flight, drained at shutdown. */
   calls: InFlightCalls;
+  /**
+   * After a write tool ran: tell other replicas sharing the store, before the answer goes out, so
+   * that the client's next call, on any replica, reads past their caches. Never rejects.
+   */
+  afterWrite?: () => Promise<void>;
   /** Registers the rest of the surface on an instance: resources, prompts, crew://events. */
   registerSurface(server: McpServer, instance: InstanceInfo): void;
 }
@@ -273,7 +278,10 @@ async function execute(
   } finally {
     // A write (even one that failed or whose outcome is unknown) may have changed what the
     // lookups cached: the next read must see the platform as it is now.
-    if (isWriteTool(tool)) invalidateAfterWrite(app.lookups);
+    if (isWriteTool(tool)) {
+      invalidateAfterWrite(app.lookups);
+      await app.afterWrite?.();
+    }
   }
 }
 

@@ -95,6 +95,9 @@ export function createProvider(options: ProviderOptions): Provider {
       RefreshToken: REFRESH_TOKEN_TTL,
     },
     rotateRefreshToken: true,
+    // A connector's tokens live by their grant (revocation, refresh reuse), not by the browser
+    // session that consented once: the assistant calls long after that tab is gone.
+    expiresWithSession: async () => false,
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     interactions: { url: (_ctx, interaction) => `${CONNECT_PATH}/${interaction.uid}` },
     cookies: { keys: [cookieKey] },

@@ -8,6 +8,7 @@ import {
   listOf,
   oneOf,
   type Parser,
+  postgresUrl,
   type SettingNames,
   text,
   textOr,
@@ -353,7 +354,8 @@ export const SETTINGS = {
     value: 'URL',
     shown: 'embedded (PGlite in --data-dir)',
     meaning: 'the store: a `postgres://` URL of a PostgreSQL server',
-    parse: text(),
+    more: '(with `--auth connector`; in every HTTP mode, what replicas behind a load balancer share: README "Running more than one replica")',
+    parse: postgresUrl(),
   }),
   dataDir: setting({
     group: 'connector',

@@ -136,7 +136,8 @@ export async function startHttp(app: ServedApp): Promise<RunningHttp> {
   /** The context serving a caller: the app itself, or (connector) the caller's tenant's. */
   const contextOf = (caller: AuthInfo | undefined): AppContext =>
     (caller?.extra?.context as AppContext | undefined) ?? app;
-  const limiter = new RateLimiter(security.ratePerMinute);
+  // Shared by the replicas behind one load balancer (--store), else this process's own.
+  const limiter = app.rateLimiter ?? new RateLimiter(security.ratePerMinute);
   // One instance per 2026-07-28 request, with what that request can reach (a tools/call: its tool).
   const handler = createMcpHandler(
     (context) =>
@@ -207,13 +208,13 @@ export async function startHttp(app: ServedApp): Promise<RunningHttp> {
     if (caller && !(caller instanceof Response) && app.hosted) caller = await app.hosted.resolve(caller);
     if (caller instanceof Response) {
       // Failed attempts count against the address: guessing tokens is rate limited too.
-      const decision = limiter.take(address);
+      const decision = await limiter.take(address);
       if (decision.allowed) await send(res, caller);
       else tooMany(res, decision.retryAfterSeconds);
       return null;
     }
     const client = caller ? `caller ${caller.clientId}:${String(caller.extra?.subject ?? '')}` : address;
-    const decision = limiter.take(client);
+    const decision = await limiter.take(client);
     if (!decision.allowed) {
       tooMany(res, decision.retryAfterSeconds);
       return null;

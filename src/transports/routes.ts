@@ -9,6 +9,7 @@ import type {
   OAuthTokenVerifier,
   ServerNotifier,
 } from '@modelcontextprotocol/server';
+import type { RateCounter } from '../rate-limit.js';
 import type { AppContext } from '../server.js';
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
@@ -29,6 +30,8 @@ export interface ServedApp extends AppContext {
   close(): Promise<void>;
   /** --auth connector: the authorization server, the connect page and the tenants. */
   hosted?: HostedMode;
+  /** With --store: the rate limit shared by replicas (else the transport keeps its own). */
+  rateLimiter?: RateCounter | null;
 }
 
 /**

@@ -9,11 +9,11 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { Config } from '../config.js';
-import type { EventLog } from '../contract/event-log.js';
+import type { EventLog, StoredEvent } from '../contract/event-log.js';
 import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
 import type { RouteHandler, StartContext } from '../transports/routes.js';
-import { FileEventLog } from './event-log.js';
+import { type AppendOutcome, FileEventLog } from './event-log.js';
 import { liveEventsDir, sandboxEventsDir } from './events-dir.js';
 import { changedUris, registerEventsResource } from './events-resource.js';
 import { type LoopbackReceiver, startLoopbackReceiver, WEBHOOK_PATH } from './loopback.js';
@@ -31,6 +31,16 @@ export interface WebhookEventsOptions {
    */
   embeddedSandbox: boolean;
   transport: 'stdio' | 'http';
+  /** A log shared with other replicas (src/store/events.ts) in place of the file log. */
+  sharedLog?: SharedEventLog;
+  /** Runs the subscription's replacement while no other replica does (replicas start at once). */
+  exclusive?: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+/** An event log this process does not own alone: stored once, whichever replica received it. */
+export interface SharedEventLog extends EventLog {
+  append(event: StoredEvent): Promise<AppendOutcome>;
+  flush(): Promise<void>;
 }
 
 export interface WebhookEvents {
@@ -49,14 +59,20 @@ export async function createWebhookEvents({
   logger,
   embeddedSandbox,
   transport,
+  sharedLog,
+  exclusive = (work) => work(),
 }: WebhookEventsOptions): Promise<WebhookEvents> {
-  const temporaryDir = config.eventsDir === null && embeddedSandbox;
-  const dir = config.eventsDir ?? (embeddedSandbox ? await sandboxEventsDir() : liveEventsDir());
+  const temporaryDir = !sharedLog && config.eventsDir === null && embeddedSandbox;
+  const dir = sharedLog
+    ? 'the store'
+    : (config.eventsDir ?? (embeddedSandbox ? await sandboxEventsDir() : liveEventsDir()));
   const { eventsMaxAgeDays, eventsMaxBytes, webhookAllowUnsigned } = config.security;
-  const log = await FileEventLog.open(dir, {
-    maxAgeMs: eventsMaxAgeDays * 24 * 60 * 60 * 1000,
-    maxBytes: eventsMaxBytes,
-  });
+  const log =
+    sharedLog ??
+    (await FileEventLog.open(dir, {
+      maxAgeMs: eventsMaxAgeDays * 24 * 60 * 60 * 1000,
+      maxBytes: eventsMaxBytes,
+    }));
   // The sandbox delivers only to us, so a per-process random secret is enough to sign with.
   const secret = config.webhookSecret ?? (embeddedSandbox ? randomBytes(32).toString('hex') : null);
   const receiver = createWebhookReceiver({ log, secret, allowUnsigned: webhookAllowUnsigned, logger });
@@ -102,12 +118,9 @@ export async function createWebhookEvents({
             'not subscribing to webhooks: --webhook-public-url needs --webhook-secret, or anyone could post events',
           );
         } else {
-          subscription = await subscribeSelf(
-            platform,
-            config.webhookPublicUrl,
-            config.webhookSecret,
-            logger,
-            true,
+          const { webhookPublicUrl, webhookSecret } = config;
+          subscription = await exclusive(() =>
+            subscribeSelf(platform, webhookPublicUrl, webhookSecret, logger, true),
           );
         }
       }

@@ -100,8 +100,9 @@ describe('layout', () => {
 
   it('the product never imports the sandbox (types included), but for the composition roots that start it', () => {
     // src/app.ts starts the embedded sandbox in-process; src/cli.ts runs `crew-mcp sandbox` and
-    // begins the sandbox's signing keys before the server's modules load.
-    const roots = ['src/app.ts', 'src/cli.ts'];
+    // begins the sandbox's signing keys before the server's modules load; src/connector/index.ts
+    // composes the hosted mode and offers the embedded sandbox on its connect page.
+    const roots = ['src/app.ts', 'src/cli.ts', 'src/connector/index.ts'];
     expect(
       arrows(
         (file) => !file.startsWith('src/sandbox/') && !roots.includes(file),

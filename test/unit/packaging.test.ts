@@ -105,6 +105,10 @@ describe('the npm package', () => {
         'dist/bin/THIRD-PARTY-LICENSES.txt',
         // The planner's solver (HiGHS as WebAssembly) and the MCP Apps views, loaded at run time.
         'dist/bin/highs.wasm',
+        // The connector's embedded store (PGlite): its WebAssembly, initdb and file-system image.
+        'dist/bin/pglite.wasm',
+        'dist/bin/pglite.data',
+        'dist/bin/initdb.wasm',
         'dist/ui/board-week.html',
         'dist/ui/role-candidates.html',
         'dist/src/contract/schema.graphql',
@@ -118,7 +122,7 @@ describe('the npm package', () => {
     );
     const unexpected = files.filter(
       (file) =>
-        !/^(dist\/bin\/[\w-]+\.js|dist\/bin\/highs\.wasm|dist\/ui\/[a-z-]+\.html|dist\/bin\/THIRD-PARTY-LICENSES\.txt|dist\/(src|tools)\/.*\.graphql|prompts\/[a-z_]+\.md|package\.json|README\.md|LICENSE)$/.test(
+        !/^(dist\/bin\/[\w-]+\.js|dist\/bin\/(highs|pglite|initdb)\.wasm|dist\/bin\/pglite\.data|dist\/ui\/[a-z-]+\.html|dist\/bin\/THIRD-PARTY-LICENSES\.txt|dist\/(src|tools)\/.*\.graphql|prompts\/[a-z_]+\.md|package\.json|README\.md|LICENSE)$/.test(
           file,
         ),
     );
