@@ -20,6 +20,8 @@ export interface CheckReport {
     differences?: SchemaDifferences;
     /** Tools listed without some fields the live schema lacks. */
     dropped?: Record<string, string[]>;
+    /** Live mutations that look like booking or inviting crew (none in the API document). */
+    assignmentMutations?: string[];
     error?: string;
   };
   tools: { listed: string[]; notListed: { name: string; reason: string }[] };
@@ -69,7 +71,15 @@ function schemaLines(report: CheckReport): string[] {
     ([tool, fields]) => `${tool} works without ${fields.join(', ')} (left out of its query)`,
   );
   const head = lines.length === 0 ? 'same as our model' : `${lines.length} difference(s) from our model`;
-  return [`${mark(true)} schema: ${head}`, ...[...lines, ...dropped].map((line) => `         ${line}`)];
+  const assigning = schema.assignmentMutations?.length
+    ? [
+        `mutation(s) that may book or invite crew: ${schema.assignmentMutations.join(', ')} (not in the API document: no tool uses them; plan_staffing proposes only)`,
+      ]
+    : [];
+  return [
+    `${mark(true)} schema: ${head}`,
+    ...[...lines, ...dropped, ...assigning].map((line) => `         ${line}`),
+  ];
 }
 
 function storeLine(store: NonNullable<CheckReport['store']>): string {

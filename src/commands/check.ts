@@ -14,6 +14,7 @@ import { formatError } from '../mcp/format-error.js';
 import { type LiveSchemaReport, readLiveSchema } from '../mcp/live-schema.js';
 import { createPlatform, type Platform } from '../platform/client.js';
 import { AuthError, GraphQLResponseError, UpstreamUnavailableError } from '../platform/errors.js';
+import { assignmentMutations } from '../platform/schema-diff.js';
 import { checkToolNames, selectTools } from '../server.js';
 import { type CheckReport, type Problem, renderReport } from './check-report.js';
 import { checkStore } from './check-store.js';
@@ -108,6 +109,7 @@ export async function runCheck(config: Config, logger: Logger, options: CheckOpt
           compared: true,
           differences: live.differences,
           dropped: Object.fromEntries(live.plan.dropped),
+          assignmentMutations: assignmentMutations(live.schema),
         };
       }
       const selection = selectTools(

@@ -104,3 +104,15 @@ export function compareSchemas(model: GraphQLSchema, live: GraphQLSchema): Schem
 export function hasDifferences(differences: SchemaDifferences): boolean {
   return Object.values(differences).some((list) => list.length > 0);
 }
+
+/**
+ * Mutations of a live schema whose names say they book, assign, invite or shortlist crew. The API
+ * document has none, so nothing is built on them: `crew-mcp check` names them, and staffing plans
+ * stay proposals.
+ */
+export function assignmentMutations(schema: GraphQLSchema): string[] {
+  const fields = schema.getMutationType()?.getFields() ?? {};
+  return Object.keys(fields)
+    .filter((name) => /crew_?jobs?|assign|book|invite|shortlist/i.test(name))
+    .sort();
+}

@@ -26,19 +26,16 @@ export const planResultSchema = z.object({
       jobId: z.string(),
       roleId: z.string(),
       places: z.number(),
-      code: z.enum([
-        'NO_QUALIFIED_CREW',
-        'ALL_QUALIFIED_BOOKED',
-        'NEEDED_ELSEWHERE_IN_PLAN',
-        'LIMIT_REACHED',
-      ]),
+      code: z
+        .string()
+        .describe('NO_QUALIFIED_CREW, ALL_QUALIFIED_BOOKED, NEEDED_ELSEWHERE_IN_PLAN or LIMIT_REACHED'),
       reason: z.string(),
     }),
   ),
   totals: z.object({
     placesOpen: z.number(),
     placesFilled: z.number(),
-    status: z.enum(['optimal', 'feasible']),
+    status: z.string().describe('optimal or feasible'),
     gap: z.number(),
     solveMs: z.number(),
   }),
