@@ -29,6 +29,7 @@ import { staffingSection } from './staffing.js';
 import { elapsedMs } from './stats.js';
 import { throughputSection } from './throughput.js';
 import { tokenRequestsSection } from './token-requests.js';
+import { viewsSection } from './views.js';
 
 const SECTIONS: Section[] = [
   contextSection,
@@ -38,6 +39,7 @@ const SECTIONS: Section[] = [
   paginationSection,
   throughputSection,
   staffingSection,
+  viewsSection,
 ];
 /** The CI run leaves out what only measures time under injected latency. */
 const QUICK_SKIPS = new Set(['pagination']);

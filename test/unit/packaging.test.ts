@@ -91,7 +91,7 @@ describe('the npm package', () => {
     expect(pkg.bin['crew-mcp']).toBe('dist/bin/crew-mcp.js');
   });
 
-  it('ships the bundled CLI, its GraphQL files, the prompts and the bundled licences, without sources, tests or source maps', () => {
+  it('ships the bundled CLI, its GraphQL files, the built views, the prompts and the bundled licences, without sources, tests or source maps', () => {
     const [packed] = JSON.parse(
       execFileSync('npm', ['pack', '--dry-run', '--json', '--silent', '--ignore-scripts'], {
         cwd: packageRoot,
@@ -106,6 +106,9 @@ describe('the npm package', () => {
         'dist/src/contract/schema.graphql',
         'dist/src/contract/graphql/job-fields.graphql',
         'dist/tools/create-jobs.graphql',
+        'dist/ui/board-week.html',
+        'dist/ui/role-candidates.html',
+        'dist/ui/staffing-plan.html',
         'prompts/staff_role.md',
         'package.json',
         'README.md',
@@ -114,7 +117,7 @@ describe('the npm package', () => {
     );
     const unexpected = files.filter(
       (file) =>
-        !/^(dist\/bin\/[\w-]+\.js|dist\/bin\/THIRD-PARTY-LICENSES\.txt|dist\/(src|tools)\/.*\.graphql|prompts\/[a-z_]+\.md|package\.json|README\.md|LICENSE)$/.test(
+        !/^(dist\/bin\/[\w-]+\.js|dist\/bin\/THIRD-PARTY-LICENSES\.txt|dist\/(src|tools)\/.*\.graphql|dist\/ui\/[\w-]+\.html|prompts\/[a-z_]+\.md|package\.json|README\.md|LICENSE)$/.test(
           file,
         ),
     );
