@@ -19,6 +19,30 @@ module.exports = {
       to: { path: '^(src|tools)/', pathNot: '^src/(sandbox|contract)/' },
     },
     {
+      name: 'the-product-never-imports-the-sandbox',
+      severity: 'error',
+      comment:
+        'The sandbox is a root of its own that the product starts: only the composition roots that start it (src/app.ts starts it in-process, src/cli.ts runs the sandbox command and begins its signing keys, src/connector/index.ts composes the hosted mode and offers the embedded sandbox on its connect page) may import it, types included. Everything else is told what it needs (e.g. whether the platform is the embedded sandbox).',
+      from: { path: '^(src|tools)/', pathNot: '^src/sandbox/|^src/(app|cli)\\.ts$|^src/connector/index\\.ts$' },
+      to: { path: '^src/sandbox/' },
+    },
+    {
+      name: 'transports-never-import-the-app',
+      severity: 'error',
+      comment:
+        'The composition root (src/app.ts) wires the transports in; they know the app only through their own interface (transports/routes.ts ServedApp), types included.',
+      from: { path: '^src/transports/' },
+      to: { path: '^src/app\\.ts$' },
+    },
+    {
+      name: 'mcp-and-server-never-import-webhooks',
+      severity: 'error',
+      comment:
+        'The event log is read by tools through its interface in the contract (contract/event-log.ts); the webhook receiver, subscription and file log sit above src/mcp and src/server.ts.',
+      from: { path: '^src/mcp/|^src/server\\.ts$' },
+      to: { path: '^src/webhooks/' },
+    },
+    {
       name: 'contract-imports-nothing-of-the-product',
       severity: 'error',
       comment: 'The contract is our model of the platform, shared by the product and the sandbox.',

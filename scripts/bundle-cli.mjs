@@ -113,6 +113,14 @@ writeFileSync(
 // where the planner reads it on first use.
 copyFileSync(join(root, 'node_modules', 'highs', 'build', 'highs.wasm'), join(outdir, 'highs.wasm'));
 
+// PGlite (the connector's embedded store) loads its WebAssembly and its file-system image from
+// beside its own module (new URL('./pglite.wasm', import.meta.url)): in the bundle that is the
+// chunk it landed in, in dist/bin, so the files go there.
+const pgliteDist = join(root, 'node_modules', '@electric-sql', 'pglite', 'dist');
+for (const asset of ['pglite.wasm', 'pglite.data', 'initdb.wasm']) {
+  copyFileSync(join(pgliteDist, asset), join(outdir, asset));
+}
+
 const entry = join(outdir, 'crew-mcp.js');
 if (!existsSync(entry)) throw new Error('bundle-cli: no dist/bin/crew-mcp.js was written');
 const size = Object.entries(result.metafile.outputs).reduce((sum, [, output]) => sum + output.bytes, 0);

@@ -8,7 +8,7 @@ import { type Config, ConfigError } from './config.js';
 import { schemaModel } from './contract/schema-model.js';
 import { instructions } from './instructions.js';
 import type { Logger } from './logger.js';
-import { createLookups, invalidateOnEvent } from './lookups/index.js';
+import { createLookups, invalidateAfterWrite, invalidateOnEvent } from './lookups/index.js';
 import type { ToolDefinition } from './mcp/define-tool.js';
 import { InFlightCalls } from './mcp/in-flight.js';
 import { type LiveSchemaPlan, readLiveSchema } from './mcp/live-schema.js';
@@ -19,21 +19,16 @@ import type { Prefetched } from './prefetch.js';
 import { createContextSurface, type ResourcesOptions } from './resources/index.js';
 import type { SigningKeyPair } from './sandbox/signing-keys.js';
 import type { RunningSandbox } from './sandbox/types.js';
-import type { AppContext } from './server.js';
 import { checkToolNames, chosenByConfig, selectTools } from './server.js';
-import type { RouteHandler, StartContext } from './transports/routes.js';
+import type { HostedMode, ServedApp } from './transports/routes.js';
 import { createWebhookEvents } from './webhooks/webhook-events.js';
 
-export interface App extends AppContext {
+/** The app: what the transports serve (ServedApp), and what tests and commands read besides. */
+export interface App extends ServedApp {
   /** The embedded sandbox, when the server runs against it. */
   sandbox: RunningSandbox | null;
   /** Against a live platform: how the tools work with its schema (null: not checked). */
   schemaPlan: LiveSchemaPlan | null;
-  /** HTTP routes served beside /mcp (the webhook receiver). */
-  routes: Record<string, RouteHandler>;
-  /** Start what runs beside the transport (the webhook receiver and subscription) once it is up. */
-  start(context: StartContext): Promise<void>;
-  close(): Promise<void>;
 }
 
 export interface AppOptions {
@@ -155,6 +150,25 @@ function offeredTools(config: Config, tools: ToolDefinition[]): ToolDefinition[]
   );
 }
 
+/** The state replicas share (--store): loaded only then. */
+async function openShared(
+  url: string,
+  config: Config,
+  apiUrl: string,
+  credentials: Credentials,
+  logger: Logger,
+) {
+  const { openReplicaState, singleKeyTenant } = await import('./store/replicas.js');
+  return openReplicaState({
+    url,
+    tenant: singleKeyTenant(apiUrl, credentials.clientId),
+    logger,
+    ratePerMinute: config.security.ratePerMinute,
+    eventsMaxAgeMs: config.security.eventsMaxAgeDays * 24 * 60 * 60 * 1000,
+    eventsMaxBytes: config.security.eventsMaxBytes,
+  });
+}
+
 export async function createApp(config: Config, options: AppOptions): Promise<App> {
   primeWireSchemas(allTools);
   const candidates = offeredTools(config, options.tools ?? allTools);
@@ -204,9 +218,33 @@ async function assemble(
     listedTools: selection.listed.map((tool) => tool.name),
     knownTools: candidates.map((tool) => tool.name),
   });
-  const events = await createWebhookEvents({ config, platform, logger, sandbox, transport });
-  // A change the platform reported (ours or anyone's) makes cached staffing reads stale.
-  const stopInvalidating = events.log.onAppend((event) => invalidateOnEvent(lookups, event.type));
+  // Replicas (--store): loaded only then, so that a lone server's start never pays for it.
+  const shared = config.store
+    ? await openShared(config.store, config, platform.apiUrl, credentials, logger)
+    : null;
+  const events = await createWebhookEvents({
+    config,
+    platform,
+    logger,
+    embeddedSandbox: sandbox !== null,
+    transport,
+    sharedLog: shared?.events,
+    exclusive: shared?.exclusive,
+  }).catch(async (error: unknown) => {
+    await shared?.close();
+    throw error;
+  });
+  // A change the platform reported (ours or anyone's, received by any replica) makes cached
+  // staffing reads stale; so does another replica's write, or notifications missed meanwhile.
+  const stops = [
+    events.log.onAppend((event) => invalidateOnEvent(lookups, event.type)),
+    ...(shared
+      ? [
+          shared.onRemoteWrite(() => invalidateAfterWrite(lookups)),
+          shared.onResync(() => invalidateAfterWrite(lookups)),
+        ]
+      : []),
+  ];
   return {
     config,
     platform,
@@ -225,6 +263,8 @@ async function assemble(
     },
     schemaPlan,
     routes: events.routes,
+    rateLimiter: shared?.rateLimiter ?? null,
+    afterWrite: shared ? () => shared.publishWrite() : undefined,
     registerSurface(server, instance) {
       if (selection.listed.some((tool) => tool.toolset === 'events'))
         events.register(server, instance.longLived);
@@ -232,10 +272,13 @@ async function assemble(
     },
     start: (startContext) => events.start(startContext),
     async close() {
-      stopInvalidating();
+      for (const stop of stops) stop();
       await events
         .close()
         .catch((error: unknown) => logger.warn({ err: String(error) }, 'closing webhook events failed'));
+      await shared
+        ?.close()
+        .catch((error: unknown) => logger.warn({ err: String(error) }, 'closing the store failed'));
       if (sandbox && ownSandbox) await sandbox.close();
     },
   };

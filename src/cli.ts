@@ -39,6 +39,10 @@ async function run(argv: string[]): Promise<number> {
   }
   // The doctor's output is its report: logs only when a level was asked for.
   if (config.command === 'check') {
+    if (config.security.auth.mode === 'connector') {
+      const { runConnectorCheck } = await import('./commands/check-connector.js');
+      return runConnectorCheck(config, createLogger(config.logLevelGiven ? config.logLevel : 'silent'));
+    }
     const { runCheck } = await import('./commands/check.js');
     return runCheck(config, createLogger(config.logLevelGiven ? config.logLevel : 'silent'));
   }

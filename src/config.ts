@@ -44,6 +44,11 @@ export interface Config {
   webhookSecret: string | null;
   /** Public URL the platform should deliver webhooks to (when not the receiver's own address). */
   webhookPublicUrl: string | null;
+  /**
+   * PostgreSQL shared by replicas (`--store postgres://...`): the event log, the rate limiter,
+   * word of each other's events and writes. Null: this process keeps them itself.
+   */
+  store: string | null;
   /** `check --json`: the report as JSON instead of text. */
   json: boolean;
   /** The log level was asked for (flag or environment), not the default. */
@@ -64,7 +69,24 @@ export type AuthConfig =
   /** Static named tokens: CREW_AUTH_TOKENS (environment only, never argv) and/or a file. */
   | { mode: 'bearer'; tokens: string | null; tokensFile: string | null }
   /** A resource server for an external authorization server's JWTs. */
-  | { mode: 'oauth'; issuer: string; jwksUrl: string | null };
+  | { mode: 'oauth'; issuer: string; jwksUrl: string | null }
+  /** The hosted connector: its own authorization server, many tenants, a store (README "Hosted connector"). */
+  | { mode: 'connector'; connector: ConnectorConfig };
+
+export interface ConnectorConfig {
+  /** A postgres:// URL, or null for the embedded store in dataDir. */
+  storeUrl: string | null;
+  /** The embedded store's directory; null: $XDG_STATE_HOME/crew-mcp (src/connector/data-dir.ts). */
+  dataDir: string | null;
+  /** The store key as given (base64/hex), from CREW_STORE_KEY or the key file; checked when the store opens. */
+  storeKey: string | null;
+  storeKeyFile: string | null;
+  storePreviousKey: string | null;
+  allowLoopbackClientMetadata: boolean;
+  maxTenants: number;
+  /** The connect page's defaults (--auth-url, --realm, --api-url); null: the embedded sandbox's. */
+  platformDefaults: { authUrl: string; realm: string; apiUrl: string } | null;
+}
 
 export interface SecurityConfig {
   auth: AuthConfig;
@@ -146,7 +168,49 @@ function authFrom(values: SettingValues): AuthConfig {
     }
     return { mode, issuer, jwksUrl: values.oauthJwksUrl };
   }
+  if (mode === 'connector') return { mode, connector: connectorFrom(values) };
   return { mode: 'none' };
+}
+
+/** The connector's platform defaults: the three place settings together, or none (the sandbox). */
+function platformDefaultsFrom(values: SettingValues): ConnectorConfig['platformDefaults'] {
+  const { authUrl, realm, apiUrl } = values;
+  if (authUrl === null && realm === null && apiUrl === null) return null;
+  if (authUrl === null || realm === null || apiUrl === null) {
+    throw new ConfigError(
+      '--auth connector takes the connect page defaults as all three of --auth-url, --realm and --api-url (CREW_AUTH_URL, CREW_REALM, CREW_API_URL), or none of them for the embedded sandbox.',
+    );
+  }
+  if (values.clientId !== null || values.clientSecret !== null) {
+    throw new ConfigError(
+      '--auth connector serves each company with its own API key, entered on the connect page: remove CREW_CLIENT_ID / CREW_CLIENT_SECRET (--client-id, --client-secret).',
+    );
+  }
+  return { authUrl, realm, apiUrl };
+}
+
+function connectorFrom(values: SettingValues): ConnectorConfig {
+  const { store, storeKey, storeKeyFile } = values;
+  if (store !== null && !/^postgres(ql)?:\/\//.test(store)) {
+    throw new ConfigError(
+      `--store (CREW_STORE) takes a postgres:// URL of a PostgreSQL server, got "${store.replace(/:[^:@/]*@/, ':***@')}"; leave it out for the embedded store in --data-dir.`,
+    );
+  }
+  if (!storeKey && !storeKeyFile) {
+    throw new ConfigError(
+      '--auth connector needs a store key to encrypt platform secrets: set CREW_STORE_KEY (32 random bytes, e.g. "openssl rand -base64 32") or --store-key-file FILE.',
+    );
+  }
+  return {
+    storeUrl: store,
+    dataDir: values.dataDir,
+    storeKey,
+    storeKeyFile,
+    storePreviousKey: values.storePreviousKey,
+    allowLoopbackClientMetadata: values.connectorAllowLoopbackClientMetadata,
+    maxTenants: values.connectorMaxTenants,
+    platformDefaults: platformDefaultsFrom(values),
+  };
 }
 
 function securityFrom(values: SettingValues, command: Command): SecurityConfig {
@@ -163,6 +227,23 @@ function securityFrom(values: SettingValues, command: Command): SecurityConfig {
     throw new ConfigError(
       '--auth oauth on a non-loopback address needs --public-url (CREW_PUBLIC_URL): the URL clients use, which tokens must name as their audience.',
     );
+  }
+  if (command === 'http' && auth.mode === 'connector') {
+    if (!publicUrl && !isLoopbackHost(host)) {
+      throw new ConfigError(
+        '--auth connector on a non-loopback address needs --public-url (CREW_PUBLIC_URL): the https URL people add in Claude or ChatGPT.',
+      );
+    }
+    if (publicUrl && !publicUrl.startsWith('https:') && !isLoopbackHost(new URL(publicUrl).hostname)) {
+      throw new ConfigError(
+        `--public-url must be https with --auth connector (got "${publicUrl}"): deploy behind TLS.`,
+      );
+    }
+    if (auth.connector.allowLoopbackClientMetadata && !isLoopbackHost(host)) {
+      throw new ConfigError(
+        '--connector-allow-loopback-client-metadata is for tests: it is refused unless crew-mcp itself is bound to a loopback address (--host 127.0.0.1).',
+      );
+    }
   }
   if (command === 'http' && filesRoots.length > 0) {
     throw new ConfigError(
@@ -188,6 +269,9 @@ export function loadConfig(argv: string[], env: Record<string, string | undefine
   if (values.json && command !== 'check') {
     throw new ConfigError('--json applies to "crew-mcp check" only.');
   }
+  if (values.store && command === 'stdio') {
+    throw new ConfigError('--store applies to "crew-mcp http" (and check): a stdio server has no replicas.');
+  }
   if (values.readOnly && values.allowGraphqlMutations) {
     throw new ConfigError(
       '--allow-graphql-mutations cannot be combined with --read-only (CREW_READ_ONLY): read-only mode sends no mutation. Remove one of them.',
@@ -195,7 +279,11 @@ export function loadConfig(argv: string[], env: Record<string, string | undefine
   }
   return {
     command,
-    upstream: upstreamFrom(values, given.has('sandboxKey')),
+    // The connector's platforms are its tenants' (the connect page); its own upstream is the sandbox.
+    upstream:
+      values.auth === 'connector'
+        ? { kind: 'sandbox', sandboxKey: values.sandboxKey }
+        : upstreamFrom(values, given.has('sandboxKey')),
     readOnly: values.readOnly,
     allowGraphqlMutations: values.allowGraphqlMutations,
     toolsets: values.toolsets,
@@ -213,6 +301,7 @@ export function loadConfig(argv: string[], env: Record<string, string | undefine
     webhookPort: values.webhookPort,
     webhookSecret: values.webhookSecret,
     webhookPublicUrl: values.webhookPublicUrl,
+    store: values.store,
     json: values.json,
     logLevelGiven: given.has('logLevel'),
     security: securityFrom(values, command),

@@ -6,6 +6,11 @@
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** Takes a client's request from its bucket: this process's table, or one shared by replicas (src/store/rate.ts). */
+export interface RateCounter {
+  take(client: string): RateDecision | Promise<RateDecision>;
+}
+
 interface Bucket {
   tokens: number;
   updated: number;
@@ -13,7 +18,7 @@ interface Bucket {
 
 const MAX_CLIENTS = 10_000;
 
-export class RateLimiter {
+export class RateLimiter implements RateCounter {
   private readonly buckets = new Map<string, Bucket>();
   private readonly capacity: number;
   private readonly perMs: number;

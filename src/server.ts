@@ -24,6 +24,7 @@ import { isWriteTool, resolveHint, type ToolContext, type ToolDefinition } from 
 import { type ErrorHints, formatError } from './mcp/format-error.js';
 import type { InFlightCalls } from './mcp/in-flight.js';
 import { renderCompact } from './mcp/render.js';
+import { storedRequestHandler } from './mcp/sdk-handler.js';
 import { wireSchema } from './mcp/wire-schema.js';
 import type { Platform } from './platform/client.js';
 import { PolicyError } from './platform/errors.js';
@@ -69,6 +70,11 @@ export interface AppContext {
   grantedScopes: string[] | null;
   /** Tool calls in flight, drained at shutdown. */
   calls: InFlightCalls;
+  /**
+   * After a write tool ran: tell other replicas sharing the store, before the answer goes out, so
+   * that the client's next call, on any replica, reads past their caches. Never rejects.
+   */
+  afterWrite?: () => Promise<void>;
   /** Registers the rest of the surface on an instance: resources, prompts, crew://events. */
   registerSurface(server: McpServer, instance: InstanceInfo): void;
 }
@@ -272,7 +278,10 @@ async function execute(
   } finally {
     // A write (even one that failed or whose outcome is unknown) may have changed what the
     // lookups cached: the next read must see the platform as it is now.
-    if (isWriteTool(tool)) invalidateAfterWrite(app.lookups);
+    if (isWriteTool(tool)) {
+      invalidateAfterWrite(app.lookups);
+      await app.afterWrite?.();
+    }
   }
 }
 
@@ -324,8 +333,6 @@ export function buildServer(app: AppContext, instance: InstanceInfo = { longLive
   return server;
 }
 
-type RequestHandler = (request: unknown, context: unknown) => Promise<unknown>;
-
 /**
  * A call to a registered but unlisted tool is answered with why it is not available (read-only
  * mode, a missing scope, the live schema) instead of the SDK's bare "Tool x disabled".
@@ -333,15 +340,14 @@ type RequestHandler = (request: unknown, context: unknown) => Promise<unknown>;
 function explainRefusedCalls(server: McpServer, selection: ToolSelection): void {
   if (selection.refused.length === 0) return;
   const reasons = new Map(selection.refused.map(({ tool, reason }) => [tool.name, reason]));
-  // The SDK offers no hook for this; its own stored handler is reached through the accessor it
-  // keeps for the same purpose (re-dispatching requests). Without it, the SDK's answer stands.
-  const low = server.server as unknown as { _getRequestHandler?(method: string): RequestHandler | undefined };
-  const original = low._getRequestHandler?.('tools/call');
+  // The SDK offers no public hook for this (src/mcp/sdk-handler.ts). Without its stored handler,
+  // the SDK's own answer stands.
+  const original = storedRequestHandler(server, 'tools/call');
   if (!original) return;
   server.server.removeRequestHandler('tools/call');
   server.server.setRequestHandler('tools/call', (request, context) => {
     const reason = reasons.get(request.params.name);
-    if (reason === undefined) return original(request, context) as ReturnType<RequestHandler> as never;
+    if (reason === undefined) return original(request, context) as never;
     return refusal(`${request.params.name} is not available: ${reason}.`);
   });
 }

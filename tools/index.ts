@@ -17,6 +17,8 @@ import { listEvents } from './list-events.js';
 import { listJobs } from './list-jobs.js';
 import { listLeavers } from './list-leavers.js';
 import { listWebhooks } from './list-webhooks.js';
+import { planStaffingTool } from './plan-staffing.js';
+import { reviewCrewSchedule } from './review-crew-schedule.js';
 import { updateCrew } from './update-crew.js';
 import { updateJobs } from './update-jobs.js';
 import { updateProfileDataTypes } from './update-profile-data-types.js';
@@ -44,6 +46,8 @@ export const tools: Record<string, ToolDefinition> = {
   find_matching_crew: findMatchingCrew,
   find_open_roles: findOpenRoles,
   graphql_query: graphqlQuery,
+  plan_staffing: planStaffingTool,
+  review_crew_schedule: reviewCrewSchedule,
 } as Record<string, ToolDefinition>;
 
 export const allTools: ToolDefinition[] = Object.values(tools);

@@ -3,7 +3,7 @@
 import type { SchemaDifferences } from '../platform/schema-diff.js';
 
 export interface Problem {
-  check: 'token' | 'graphql' | 'tools' | 'webhooks';
+  check: 'token' | 'graphql' | 'tools' | 'webhooks' | 'store';
   message: string;
   /** The setting to change. */
   setting: string;
@@ -26,6 +26,17 @@ export interface CheckReport {
   webhooks: { configured: boolean; url?: string; reachable?: boolean; detail?: string };
   /** MCP Apps views of the listed tools: built and served, or missing from this install. */
   views?: { tool: string; uri: string; built: boolean }[];
+  /** The PostgreSQL replicas share (--store), when given. */
+  store?: {
+    configured: boolean;
+    url?: string;
+    reachable?: boolean;
+    schemaVersion?: number;
+    knownVersion?: number;
+    /** LISTEN/NOTIFY went round between two connections. */
+    notifies?: boolean;
+    replicasListening?: number;
+  };
   problems: Problem[];
 }
 
@@ -76,6 +87,16 @@ function schemaLines(report: CheckReport): string[] {
   return [`${mark(true)} schema: ${head}`, ...[...lines, ...dropped].map((line) => `         ${line}`)];
 }
 
+function storeLine(store: NonNullable<CheckReport['store']>): string {
+  if (!store.reachable) return `${mark(false)} store: ${store.url} cannot be reached`;
+  const schema =
+    store.schemaVersion === 0
+      ? 'no schema yet (the first replica to start makes it)'
+      : `schema version ${store.schemaVersion} (this build knows ${store.knownVersion})`;
+  const ok = store.notifies === true && (store.schemaVersion ?? 0) <= (store.knownVersion ?? 0);
+  return `${mark(ok)} store: ${store.url}: ${schema}, LISTEN/NOTIFY ${store.notifies ? 'goes round' : 'does not go round'}, ${store.replicasListening} replica(s) listening`;
+}
+
 export function renderReport(report: CheckReport): string {
   const { upstream, token, graphql, tools, webhooks } = report;
   const where = upstream.kind === 'sandbox' ? 'embedded sandbox' : 'live platform';
@@ -99,6 +120,7 @@ export function renderReport(report: CheckReport): string {
       ...viewLines(report.views ?? []),
     );
   }
+  if (report.store?.configured) lines.push(storeLine(report.store));
   for (const { check, setting, message } of report.problems) {
     // Token and GraphQL failures were printed in full on their own line above.
     lines.push(`  change ${setting}${check === 'token' || check === 'graphql' ? '' : `: ${message}`}`);

@@ -17,6 +17,7 @@ import { createPlatform, type Platform } from '../platform/client.js';
 import { AuthError, GraphQLResponseError, UpstreamUnavailableError } from '../platform/errors.js';
 import { checkToolNames, selectTools } from '../server.js';
 import { type CheckReport, type Problem, renderReport } from './check-report.js';
+import { checkStore } from './check-store.js';
 import { checkWebhooks } from './check-webhooks.js';
 
 export interface CheckOptions extends Pick<AppOptions, 'sandbox' | 'tools'> {
@@ -126,6 +127,7 @@ export async function runCheck(config: Config, logger: Logger, options: CheckOpt
       }
       report.webhooks = await checkWebhooks(config, report.token.scopes ?? null, report.problems);
     }
+    if (config.store) report.store = await checkStore(config, report.problems);
     report.ok = report.problems.length === 0;
     write(config.json ? `${JSON.stringify(report, null, 2)}\n` : renderReport(report));
     return report.ok ? 0 : 1;

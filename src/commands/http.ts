@@ -15,7 +15,15 @@ export async function runHttpCommand(
 ): Promise<number> {
   // A shared server runs for days: its memory should follow its live data, not V8's leeway.
   boundHeapGrowth();
-  const app = await createApp(config, { transport: 'http', logger, ...early });
+  const app =
+    config.security.auth.mode === 'connector'
+      ? // Loaded only in this mode: the store, oidc-provider and PGlite stay out of every other start.
+        await (await import('../connector/index.js')).createConnectorApp(config, {
+          transport: 'http',
+          logger,
+          ...early,
+        })
+      : await createApp(config, { transport: 'http', logger, ...early });
   let http: Awaited<ReturnType<typeof startHttp>>;
   try {
     http = await startHttp(app);
@@ -31,15 +39,19 @@ export async function runHttpCommand(
     );
     return 1;
   }
-  const upstream = app.sandbox
-    ? `the embedded sandbox platform at ${app.sandbox.baseUrl} (key ${app.platform.tokens.clientId})`
-    : `the platform at ${app.platform.apiUrl}`;
+  const upstream = app.hosted
+    ? `each company's own platform, connected on the connect page${app.sandbox ? ` (default: the embedded sandbox at ${app.sandbox.baseUrl}, keys demo-admin and demo-readonly)` : ''}`
+    : app.sandbox
+      ? `the embedded sandbox platform at ${app.sandbox.baseUrl} (key ${app.platform.tokens.clientId})`
+      : `the platform at ${app.platform.apiUrl}`;
   const { auth } = config.security;
-  const header = auth.mode === 'none' ? '' : ' --header "Authorization: Bearer $TOKEN"';
+  const header =
+    auth.mode === 'none' || auth.mode === 'connector' ? '' : ' --header "Authorization: Bearer $TOKEN"';
   const access = {
     none: 'none: loopback only, anyone on this machine may call it',
     bearer: 'bearer: static tokens (CREW_AUTH_TOKENS / --auth-tokens-file)',
     oauth: `oauth: JWTs of ${auth.mode === 'oauth' ? auth.issuer : ''} for ${http.mcpUrl}`,
+    connector: `connector: crew-mcp is the authorization server; each company connects its own API key at ${http.url}/connect`,
   }[auth.mode];
   process.stdout.write(
     [

@@ -65,6 +65,8 @@ export const dataTypeCatalogDocument = contractDocument('data-type-catalog');
 export const crewMatchingDocument = contractDocument('crew-matching');
 /** Crew jobs overlapping a time window: crew, status, job and role instants, paginated (availability). */
 export const crewJobsWindowDocument = contractDocument('crew-jobs-window');
+/** Crew jobs of a range with crew status, role instants, break and requirements, and the job's zone (schedule review). */
+export const crewScheduleDocument = contractDocument('crew-schedule');
 
 /** The shared read documents, which lookups and resources send besides the tools. */
 export const sharedDocuments: readonly string[] = [
@@ -76,4 +78,5 @@ export const sharedDocuments: readonly string[] = [
   dataTypeCatalogDocument,
   crewMatchingDocument,
   crewJobsWindowDocument,
+  crewScheduleDocument,
 ];

@@ -48,3 +48,18 @@ async function readCrewMember(
     throw error;
   }
 }
+
+/** Which of these crew ids the platform does not have (one crewAll read filtered by id). */
+export async function unknownCrewIds(
+  platform: Platform,
+  crewIds: readonly number[],
+  signal?: AbortSignal,
+): Promise<number[]> {
+  const data = await platform.graphql.query<{ companyCrewAll: { paginatedList: UpstreamCrewSummary[] } }>(
+    crewAllDocument,
+    { input: { filter: { crewIds: [...crewIds] }, page: 1, perPage: 100 } },
+    { signal },
+  );
+  const known = new Set(data.companyCrewAll.paginatedList.map((member) => Number(member.id)));
+  return crewIds.filter((id) => !known.has(id));
+}

@@ -33,12 +33,17 @@ interface UpstreamWindowCrewJob {
   id: string;
   status: string;
   crew: { id: number; firstName: string; lastName: string };
-  role: { id: string; startTime: string; endTime: string };
-  job: { id: string };
+  role: { id: string; startTime: string; endTime: string; breakPeriod?: number | null };
+  job: { id: string; timezone?: string | null };
+}
+
+/** A member as matching reads them, with each SCORING data type's score (plan_staffing's preferScore). */
+export interface MatchingCrewMember extends CrewFacts {
+  scores: ReadonlyMap<string, number>;
 }
 
 export interface MatchingCrew {
-  crew: CrewFacts[];
+  crew: MatchingCrewMember[];
   /** The bound cut the list (MAX_MATCHING_CREW). */
   truncated: boolean;
 }
@@ -47,6 +52,9 @@ export interface MatchingCrew {
 export interface WindowAssignment extends Assignment {
   crewJobId: string;
   crewName: string;
+  /** The job's zone (its local days) and the role's break in minutes, when the platform gave them. */
+  timeZone?: string;
+  breakMinutes?: number;
 }
 
 export interface WindowAssignments {
@@ -59,7 +67,17 @@ export interface StaffingLookupOptions {
   now?: () => number;
 }
 
-function toFacts(member: UpstreamMatchingCrew): CrewFacts {
+function scoresOf(profiles: readonly ProfileAnswers[]): Map<string, number> {
+  const scores = new Map<string, number>();
+  for (const profile of profiles)
+    for (const dataType of profile.dataTypes) {
+      const score = (dataType.answer as { score?: number | null } | null | undefined)?.score;
+      if (typeof score === 'number') scores.set(String(dataType.id), score);
+    }
+  return scores;
+}
+
+function toFacts(member: UpstreamMatchingCrew): MatchingCrewMember {
   return {
     id: member.id,
     name: `${member.firstName} ${member.lastName}`,
@@ -67,6 +85,8 @@ function toFacts(member: UpstreamMatchingCrew): CrewFacts {
     roleTypeIds: (member.roleTypeIds ?? []).map(String),
     profileIds: member.profiles.map((profile) => String(profile.id)),
     verified: verifiedOptions(member.profiles),
+    scores: scoresOf(member.profiles),
+    chosen: verifiedOptions(member.profiles, 'optionNames'),
   };
 }
 
@@ -79,6 +99,8 @@ function toAssignment(crewJob: UpstreamWindowCrewJob): WindowAssignment {
     jobId: String(crewJob.job.id),
     roleId: String(crewJob.role.id),
     window: { startMs: Date.parse(crewJob.role.startTime), endMs: Date.parse(crewJob.role.endTime) },
+    ...(crewJob.job.timezone ? { timeZone: crewJob.job.timezone } : {}),
+    ...(typeof crewJob.role.breakPeriod === 'number' ? { breakMinutes: crewJob.role.breakPeriod } : {}),
   };
 }
 

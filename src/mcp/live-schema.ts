@@ -10,13 +10,24 @@
 import {
   type DocumentNode,
   type FieldNode,
+  FieldsOnCorrectTypeRule,
+  FragmentsOnCompositeTypesRule,
   type GraphQLSchema,
   isInterfaceType,
   isNonNullType,
   isObjectType,
   Kind,
+  KnownArgumentNamesRule,
+  KnownDirectivesRule,
+  KnownTypeNamesRule,
+  PossibleFragmentSpreadsRule,
+  ProvidedRequiredArgumentsRule,
   parse,
   print,
+  ScalarLeafsRule,
+  ValuesOfCorrectTypeRule,
+  VariablesAreInputTypesRule,
+  VariablesInAllowedPositionRule,
   validate,
   visit,
 } from 'graphql';
@@ -58,6 +69,26 @@ function emptySelection(document: DocumentNode): boolean {
   return empty;
 }
 
+/**
+ * What a live schema can make invalid in our documents: the rules that read the schema. Their own
+ * form (names, variables, fragments) does not depend on the platform and is held against our
+ * model with every rule by test/unit/registry.test.ts; checking it again at every start cost
+ * about half of this validation's time.
+ */
+const SCHEMA_RULES = [
+  KnownTypeNamesRule,
+  FragmentsOnCompositeTypesRule,
+  VariablesAreInputTypesRule,
+  ScalarLeafsRule,
+  FieldsOnCorrectTypeRule,
+  PossibleFragmentSpreadsRule,
+  KnownDirectivesRule,
+  KnownArgumentNamesRule,
+  ValuesOfCorrectTypeRule,
+  ProvidedRequiredArgumentsRule,
+  VariablesInAllowedPositionRule,
+];
+
 /** `document` made valid against `live` by dropping nullable fields it lacks, or why it cannot be. */
 export function adaptDocument(
   document: string,
@@ -70,7 +101,7 @@ export function adaptDocument(
   // Each round drops what validation names; a dropped field can hide others only inside it, so
   // two rounds settle it, and the bound keeps a surprising schema from looping.
   for (let round = 0; round < 4; round++) {
-    const errors = validate(live, ast);
+    const errors = validate(live, ast, SCHEMA_RULES);
     if (errors.length === 0) {
       return { ok: true, adapted: dropped.size > 0 ? print(ast) : document, dropped: [...dropped] };
     }

@@ -5,6 +5,7 @@
 //   ALL_QUALIFIED_BOOKED     enough meet them, but too few are free of their BOOKED shifts;
 //   NEEDED_ELSEWHERE_IN_PLAN the free ones are proposed for other places of this plan;
 //   LIMIT_REACHED            the solver's time limit stopped before that was settled.
+import { UserInputError } from '../platform/errors.js';
 import type { CrewFacts } from '../rules/matching.js';
 import { paidHours } from '../rules/shifts.js';
 import {
@@ -122,6 +123,25 @@ export async function planStaffing(
   timeLimitMs = PLAN_TIME_LIMIT_MS,
 ): Promise<PlanOutcome> {
   const model = buildModel(facts, options, adjustments);
+  const pinned = model.candidates.filter((candidate) => candidate.pinned).length;
+  if (adjustments && pinned < adjustments.pins.length) {
+    const missing = adjustments.pins.filter(
+      (pin) =>
+        !model.candidates.some(
+          (candidate) =>
+            candidate.pinned &&
+            model.roles[candidate.place]?.roleId === pin.roleId &&
+            model.crew[candidate.crew]?.id === pin.crewId,
+        ),
+    );
+    throw new UserInputError('A pinned person cannot take that role.', [
+      {
+        path: 'pin',
+        message: `${missing.map((pin) => `${pin.crewId} on ${pin.roleId}`).join(', ')}: not qualified, booked elsewhere, excluded or not in the plan.`,
+        fix: 'find_matching_crew on that role says why; pin someone it lists.',
+      },
+    ]);
+  }
   const solution = await solvePlan(model, { timeLimitMs });
   const byCrew = new Map<number, Candidate[]>();
   for (const candidate of solution.chosen)

@@ -11,6 +11,7 @@
 // limit keeps its best plan, reports its own gap, and the later stages are not run. A last,
 // tie-breaking stage prefers find_matching_crew's ranking, so equal plans come out the same.
 import type { Highs } from 'highs';
+import { UserInputError } from '../platform/errors.js';
 import { localStartDay } from '../rules/shifts.js';
 import { loadHighs } from './highs.js';
 import { bookedPerDay, type Candidate, type PlanModel } from './model.js';
@@ -45,6 +46,8 @@ export interface PlanSolution {
   columns: number;
   /** Places whose part stopped at the time limit. */
   limitedPlaces: Set<number>;
+  /** Time per objective stage over all parts, and whether every part proved it (benchmarks). */
+  stageMs: Record<string, { ms: number; proven: boolean }>;
 }
 
 interface Stage {
@@ -226,6 +229,23 @@ function buildPart(model: PlanModel, places: readonly number[], candidates: Cand
     }
     addRow(rows, [[loadColumn, 1], ...load], 0, Infinity);
   }
+  // Whoever takes a place works its hours, so L is at least a filled place's hours: with the places
+  // filled fixed by the first stage this gives the relaxation the bound that min-max lacks.
+  for (const place of places) {
+    const columns = byPlace.get(place) ?? [];
+    const open = model.roles[place]?.open ?? 0;
+    const hours = candidates[columns[0] ?? -1]?.hours ?? 0;
+    if (columns.length && open > 0 && hours > 0)
+      addRow(
+        rows,
+        [
+          [loadColumn, 1],
+          ...columns.map((column): [number, number] => [column, -hours / Math.min(open, columns.length)]),
+        ],
+        0,
+        Infinity,
+      );
+  }
   const numCols = next;
   const integrality = Array.from({ length: numCols }, (_, column) =>
     column < n || extraInteger.has(column) ? 1 : 0,
@@ -264,6 +284,7 @@ interface PartResult {
   unproven?: { name: ObjectiveName; stage: number; value: number; bound: number };
   /** Proven optimum per stage index. */
   values: Map<number, number>;
+  stageMs: { name: string; ms: number; proven: boolean }[];
 }
 
 function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: () => number): PartResult {
@@ -289,6 +310,7 @@ function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: ()
     integrality: problem.integrality as (0 | 1)[],
   });
   const values = new Map<number, number>();
+  const stageMs: PartResult['stageMs'] = [];
   try {
     // Nothing proposed but the pins is feasible whenever the pins are (checked before solving).
     let solution: Float64Array = Float64Array.from(problem.colLower);
@@ -311,8 +333,23 @@ function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: ()
           : highs.constants.objectiveSense.minimize,
       );
       model.setSolution({ colValue: solution });
+      const stageStart = now();
       model.run();
       const status = model.getModelStatus();
+      stageMs.push({
+        name: stage.name,
+        ms: now() - stageStart,
+        proven: status === highs.constants.modelStatus.optimal,
+      });
+      if (status === highs.constants.modelStatus.infeasible)
+        // Only pins can make a part infeasible (proposing nobody else always fits).
+        throw new UserInputError('The pinned people cannot all keep their roles.', [
+          {
+            path: 'pin',
+            message: 'Two pins clash, break the rest or day limit, or exceed a role.',
+            fix: 'Drop one of the pins.',
+          },
+        ]);
       const optimal = status === highs.constants.modelStatus.optimal;
       const found = model.info.get('primal_solution_status') === 2;
       if (found) solution = Float64Array.from(model.getSolution().colValue);
@@ -337,7 +374,7 @@ function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: ()
       else model.addRow(-highs.infinity, target + slack, columnsOf(entries));
     }
     const chosen = problem.candidates.filter((_, column) => (solution[column] ?? 0) > 0.5);
-    return { chosen, proven: unproven === undefined, ...(unproven ? { unproven } : {}), values };
+    return { chosen, proven: unproven === undefined, ...(unproven ? { unproven } : {}), values, stageMs };
   } finally {
     model.dispose();
   }
@@ -370,6 +407,12 @@ export async function solvePlan(model: PlanModel, options: SolveOptions): Promis
     if (!result.proven) for (const place of part.places) limitedPlaces.add(place);
     results.push({ problem, result });
   }
+  const stageMs: PlanSolution['stageMs'] = {};
+  for (const { result } of results)
+    for (const stage of result.stageMs) {
+      const entry = stageMs[stage.name] ?? { ms: 0, proven: true };
+      stageMs[stage.name] = { ms: entry.ms + stage.ms, proven: entry.proven && stage.proven };
+    }
   const firstUnproven = ORDER.find((name) => results.some(({ result }) => result.unproven?.name === name));
   let gap = 0;
   if (firstUnproven) {
@@ -395,5 +438,6 @@ export async function solvePlan(model: PlanModel, options: SolveOptions): Promis
     parts: parts.length,
     columns,
     limitedPlaces,
+    stageMs,
   };
 }

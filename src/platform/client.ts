@@ -13,6 +13,8 @@ export interface PlatformOptions {
   logger?: Logger;
   fetch?: typeof fetch;
   retry?: Partial<RetryPolicy>;
+  /** The clock tokens are aged by; injected by tests (a token's lifetime without waiting it out). */
+  now?: () => number;
 }
 
 export interface Platform {
@@ -27,6 +29,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     fetch: options.fetch,
     timeoutMs: options.timeoutMs,
     logger: options.logger,
+    now: options.now,
   });
   const http = new PlatformHttp({
     tokens,

@@ -6,6 +6,7 @@
 // (platform-contract.graphql DataTypeAnswerInput).
 
 import { type Checked, errorIssue, joinPath, type RuleIssue, warningIssue } from './issues.js';
+import type { Id } from './requirements.js';
 
 export const RULE_ANSWER_REF =
   "§4.4 rule 8: profile.dataTypes references a data type by id or by uniqueId (exactly one), among the profile's own and inherited global data types";
@@ -13,8 +14,6 @@ export const RULE_ANSWER_VALUE =
   'DataTypeAnswerInput: the answer field and form follow the data type (DTType) [assumed]';
 export const RULE_UNIQUE_ID =
   "§2.2 and §4.4 rule 9: a uniqueId is unique across a profile's own and inherited data types";
-
-export type Id = string | number;
 
 /** A data type of the company as the checks know it: from crew profiles (the API has no data-type query, §4.3). */
 export interface KnownDataType {

@@ -176,3 +176,70 @@ export function parseMatchWindow(input: WindowInput): Checked<TimeWindow | undef
   }
   return { ok: true, value: { startMs: start as number, endMs: end as number }, issues: [] };
 }
+
+/** What a "who can work this?" request names: a role, or requirements with an optional time. */
+export interface MatchRequest extends WindowInput {
+  jobId?: string;
+  roleId?: string;
+  requirements?: Record<string, unknown>;
+  statuses?: string[];
+}
+
+/** A request refused before any read: the message, the field it is about, and the fix. */
+export interface MatchRequestProblem {
+  message: string;
+  path: string;
+  fix: string;
+}
+
+/**
+ * Which of the two ways to ask was used, and nothing of the other; statuses among `crewStatuses`.
+ * The first problem found, or null.
+ */
+export function matchRequestProblem(
+  input: MatchRequest,
+  crewStatuses: readonly string[],
+): MatchRequestProblem | null {
+  const byRole = input.jobId !== undefined || input.roleId !== undefined;
+  if (byRole && input.requirements)
+    return {
+      message: 'Give either jobId and roleId, or requirements, not both.',
+      path: 'requirements',
+      fix: 'Drop requirements to match the role as saved.',
+    };
+  if (!byRole && !input.requirements)
+    return {
+      message: 'Say what to staff: jobId and roleId of a role, or requirements.',
+      path: 'jobId',
+      fix: 'find_open_roles lists roles with open places and their jobId and roleId.',
+    };
+  if (byRole && (input.jobId === undefined || input.roleId === undefined)) {
+    const missing = input.jobId === undefined ? 'jobId' : 'roleId';
+    return {
+      message: `${missing} is missing: a role is named by jobId and roleId.`,
+      path: missing,
+      fix: 'find_open_roles or list_jobs shows both.',
+    };
+  }
+  if (input.statuses?.length === 0)
+    return {
+      message: 'statuses is empty: no crew would be considered.',
+      path: 'statuses',
+      fix: 'Leave it out for ACTIVE and APPROVED crew.',
+    };
+  const unknown = (input.statuses ?? []).filter((status) => !crewStatuses.includes(status));
+  if (unknown.length)
+    return {
+      message: `statuses: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not a crew status' : 'are not crew statuses'}.`,
+      path: 'statuses',
+      fix: `Use ${crewStatuses.join(', ')}.`,
+    };
+  const timeField = (['startTime', 'endTime', 'timezone'] as const).find((key) => input[key] !== undefined);
+  if (byRole && timeField)
+    return {
+      message: `${timeField} is only for requirements: a role is checked at its own time.`,
+      path: timeField,
+      fix: `Drop ${timeField}.`,
+    };
+  return null;
+}

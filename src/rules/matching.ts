@@ -26,6 +26,8 @@ export interface CrewFacts {
   profileIds: readonly string[];
   /** Verified option names by data type id, across all the member's profiles. */
   verified: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Chosen option names (verified or not) by data type id, when read: tells "not verified" from "no answer". */
+  chosen?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** A requirement whose crew data the API gives, so it can be checked. */
@@ -284,16 +286,22 @@ export interface ProfileAnswers {
   id: string;
   dataTypes: readonly {
     id: string;
-    answer?: { verifiedOptionNames?: readonly string[] | null } | null;
+    answer?: {
+      optionNames?: readonly string[] | null;
+      verifiedOptionNames?: readonly string[] | null;
+    } | null;
   }[];
 }
 
-/** V per data type: the verified options, merged over every profile that carries the data type. */
-export function verifiedOptions(profiles: readonly ProfileAnswers[]): Map<string, Set<string>> {
+/** V per data type: the verified options (or, with `which: 'optionNames'`, the chosen ones), merged over every profile that carries the data type. */
+export function verifiedOptions(
+  profiles: readonly ProfileAnswers[],
+  which: 'verifiedOptionNames' | 'optionNames' = 'verifiedOptionNames',
+): Map<string, Set<string>> {
   const verified = new Map<string, Set<string>>();
   for (const profile of profiles) {
     for (const dataType of profile.dataTypes) {
-      const names = dataType.answer?.verifiedOptionNames ?? [];
+      const names = dataType.answer?.[which] ?? [];
       if (names.length === 0) continue;
       let set = verified.get(String(dataType.id));
       if (!set) {

@@ -526,13 +526,6 @@ export function stripDeprecatedRoleRequirements<T>(requirements: T, path: string
   return { value, dropped: result.dropped, issues: result.issues };
 }
 
-/** Remove attributes/skills from one crew input (CreateCrewMemberInput or CompanyCrewUpdate). */
-export function stripDeprecatedCrewInput<T>(crew: T, path: string): StripResult<T> {
-  const result: StripResult<unknown> = { value: undefined, dropped: [], issues: [] };
-  const value = stripFields(crew, path, CREW_REPLACEMENT, result);
-  return { value, dropped: result.dropped, issues: result.issues };
-}
-
 function mapArray(value: unknown, fn: (item: unknown, index: number) => unknown): unknown {
   if (!Array.isArray(value)) return value;
   let changed = false;

@@ -36,16 +36,6 @@ export type CrewJobStatus =
   | 'WAITING_LIST';
 export type Attendance = 'PENDING' | 'CONFIRMED' | 'CHECKED_IN' | 'CHECKED_OUT' | 'NO_SHOW';
 
-export const DT_TYPES: readonly DTType[] = [
-  'TEXT',
-  'NUMBER',
-  'DATE',
-  'BOOLEAN',
-  'SINGLE_CHOICE',
-  'MULTIPLE_CHOICE',
-  'FILE',
-  'SCORING',
-];
 export const CREW_JOB_STATUSES: readonly CrewJobStatus[] = [
   'APPLIED',
   'INVITED',

@@ -116,6 +116,26 @@ export function url(naming: 'variable' | 'variable and flag'): Parser<string | n
   };
 }
 
+/** A URL as an error may show it: without its password. */
+export function withoutPassword(value: string): string {
+  return value.replace(/^([a-z]+:\/\/[^:/@\s]*):[^@\s]*@/i, '$1:***@');
+}
+
+/** A PostgreSQL server's URL (postgres:// or postgresql://), or null. */
+export function postgresUrl(): Parser<string | null> {
+  return {
+    read(raw, { flag, env }) {
+      if (typeof raw !== 'string') return null;
+      if (!/^postgres(ql)?:\/\/\S+$/.test(raw)) {
+        throw new ConfigError(
+          `${flag} (${env}) must be a PostgreSQL URL such as postgres://crew@db.example.com:5432/crew_mcp, got "${withoutPassword(raw)}".`,
+        );
+      }
+      return raw;
+    },
+  };
+}
+
 /** Absolute directories that are not /proc, /dev or /sys. */
 export function directories(): Parser<string[]> {
   return {

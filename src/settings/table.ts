@@ -8,6 +8,7 @@ import {
   listOf,
   oneOf,
   type Parser,
+  postgresUrl,
   type SettingNames,
   text,
   textOr,
@@ -19,7 +20,7 @@ export const TOOLSETS = ['jobs', 'crew', 'files', 'events', 'schema'] as const;
 export type Toolset = (typeof TOOLSETS)[number];
 
 /** Who may call /mcp in http mode (README "Security"). */
-export const AUTH_MODES = ['none', 'bearer', 'oauth'] as const;
+export const AUTH_MODES = ['none', 'bearer', 'oauth', 'connector'] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -31,6 +32,7 @@ export const GROUPS = {
   http: 'HTTP',
   other: 'Other',
   security: 'Security (README "Security")',
+  connector: 'Hosted connector (README "Hosted connector")',
 } as const;
 
 export interface Setting<T> extends SettingNames {
@@ -240,7 +242,7 @@ export const SETTINGS = {
     flag: '--auth',
     env: 'CREW_AUTH',
     value: 'MODE',
-    meaning: 'who may call `/mcp`: `none` (loopback only), `bearer` or `oauth`',
+    meaning: 'who may call `/mcp`: `none` (loopback only), `bearer`, `oauth` or `connector`',
     more: '(see [Security](#security))',
     parse: oneOf(AUTH_MODES, '--auth', 'none'),
   }),
@@ -344,6 +346,61 @@ export const SETTINGS = {
     value: 'N',
     meaning: 'on SIGTERM/SIGINT, how long calls in flight may take before they are cut',
     parse: integer('Shutdown timeout', 10_000, 0, 600_000),
+  }),
+  store: setting({
+    group: 'connector',
+    flag: '--store',
+    env: 'CREW_STORE',
+    value: 'URL',
+    shown: 'embedded (PGlite in --data-dir)',
+    meaning: 'the store: a `postgres://` URL of a PostgreSQL server',
+    more: '(with `--auth connector`; in every HTTP mode, what replicas behind a load balancer share: README "Running more than one replica")',
+    parse: postgresUrl(),
+  }),
+  dataDir: setting({
+    group: 'connector',
+    flag: '--data-dir',
+    env: 'CREW_DATA_DIR',
+    value: 'DIR',
+    shown: '`$XDG_STATE_HOME/crew-mcp`',
+    meaning: "the embedded store's directory",
+    parse: text(),
+  }),
+  // The store key seals platform secrets: like the bearer tokens, never on argv.
+  storeKey: setting({
+    group: 'connector',
+    env: 'CREW_STORE_KEY',
+    meaning: 'store key, 32 bytes as base64 or hex (environment only; or --store-key-file)',
+    parse: text(),
+  }),
+  storeKeyFile: setting({
+    group: 'connector',
+    flag: '--store-key-file',
+    env: 'CREW_STORE_KEY_FILE',
+    value: 'FILE',
+    meaning: 'a file holding the store key',
+    parse: text(),
+  }),
+  storePreviousKey: setting({
+    group: 'connector',
+    env: 'CREW_STORE_PREVIOUS_KEY',
+    meaning: 'the key before a rotation: its secrets are re-encrypted with the current key at start',
+    parse: text(),
+  }),
+  connectorAllowLoopbackClientMetadata: setting({
+    group: 'connector',
+    flag: '--connector-allow-loopback-client-metadata',
+    env: 'CREW_CONNECTOR_ALLOW_LOOPBACK_CLIENT_METADATA',
+    meaning: 'fetch client metadata documents from loopback addresses (tests; loopback binds only)',
+    parse: toggle(),
+  }),
+  connectorMaxTenants: setting({
+    group: 'connector',
+    flag: '--connector-max-tenants',
+    env: 'CREW_CONNECTOR_MAX_TENANTS',
+    value: 'N',
+    meaning: "tenants whose platform clients stay open; the idlest one's is closed past it",
+    parse: integer('Open tenants', 200, 1, 100_000),
   }),
 };
 

@@ -11,6 +11,7 @@ import {
   getOAuthProtectedResourceMetadataUrl,
   OAuthError,
   OAuthErrorCode,
+  type OAuthMetadata,
   type OAuthTokenVerifier,
   oauthMetadataResponse,
   requireBearerAuth,
@@ -21,6 +22,7 @@ import type { Logger } from '../logger.js';
 import { ALL_CLIENT_SCOPES, type ClientScope } from '../mcp/client-scopes.js';
 import { loadTokens, staticTokenVerifier } from './bearer-tokens.js';
 import { discoverIssuer, type Issuer, jwtVerifier } from './oauth.js';
+import type { HostedMode } from './routes.js';
 
 export const PRM_PATH = '/.well-known/oauth-protected-resource';
 
@@ -61,6 +63,8 @@ export async function createAuthGate(
   config: Config,
   toolScopes: ToolScopes,
   logger: Logger,
+  /** --auth connector: the server's own authorization server. */
+  hosted?: HostedMode,
 ): Promise<AuthGate> {
   const { auth, publicUrl } = config.security;
   let base = publicUrl;
@@ -83,6 +87,11 @@ export async function createAuthGate(
   let issuer: Issuer | null = null;
   if (auth.mode === 'bearer') {
     verifier = staticTokenVerifier(await loadTokens(auth.tokens, auth.tokensFile, logger));
+  } else if (auth.mode === 'connector') {
+    if (!hosted) throw new Error('--auth connector needs its authorization server');
+    verifier = hosted.verifier;
+    // The issuer is this server: its metadata is known once it listens (bind).
+    issuer = { metadata: { issuer: 'http://127.0.0.1' } as OAuthMetadata, jwksUrl: '', discovered: true };
   } else {
     issuer = await discoverIssuer(auth.issuer, auth.jwksUrl, logger);
     verifier = jwtVerifier(issuer, resource, logger);
@@ -95,6 +104,7 @@ export async function createAuthGate(
     mode: auth.mode,
     bind(baseUrl) {
       base ??= baseUrl;
+      if (hosted && issuer) issuer = { ...issuer, metadata: hosted.bind(base) };
     },
     authenticate(authorization) {
       // The SDK's gate: the Bearer scheme, the verifier, the audience, the expiry; 401 otherwise.

@@ -16,16 +16,16 @@ import {
   isLegacyRequest,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
-import type { App } from '../app.js';
 import { clientScopeFor } from '../mcp/client-scopes.js';
 import type { DrainOutcome } from '../mcp/in-flight.js';
 import { keepProtoKey } from '../mcp/input-guard.js';
 import { RateLimiter } from '../rate-limit.js';
-import { buildServer } from '../server.js';
+import { type AppContext, buildServer } from '../server.js';
 import { VERSION } from '../version.js';
 import { createAuthGate } from './auth.js';
 import { LegacySessions } from './legacy-sessions.js';
 import { reachOf, serveModernRequest, webRequestOf } from './modern-requests.js';
+import type { ServedApp } from './routes.js';
 
 export type { RouteHandler } from './routes.js';
 
@@ -115,7 +115,7 @@ function wait(until: () => boolean, ms: number): Promise<void> {
  * Serve the app over HTTP: /mcp, /healthz and the app's routes; once listening, the app starts
  * with the server's URL (e.g. the webhook subscription names /webhooks).
  */
-export async function startHttp(app: App): Promise<RunningHttp> {
+export async function startHttp(app: ServedApp): Promise<RunningHttp> {
   const routes = app.routes;
   const { host, port, allowedOrigins } = app.config.http;
   const { security } = app.config;
@@ -128,14 +128,20 @@ export async function startHttp(app: App): Promise<RunningHttp> {
   const allowedOriginHosts = new Set([
     ...LOCAL_HOSTS,
     ...allowedOrigins.map((origin) => hostnameOf(origin) ?? origin),
+    // The connector's own pages post forms from its public origin.
+    ...(app.hosted && security.publicUrl ? [hostnameOf(security.publicUrl) ?? ''] : []),
   ]);
   const toolScopes = new Map(app.selection.listed.map((tool) => [tool.name, clientScopeFor(tool)]));
-  const gate = await createAuthGate(app.config, toolScopes, app.logger);
-  const limiter = new RateLimiter(security.ratePerMinute);
+  const gate = await createAuthGate(app.config, toolScopes, app.logger, app.hosted);
+  /** The context serving a caller: the app itself, or (connector) the caller's tenant's. */
+  const contextOf = (caller: AuthInfo | undefined): AppContext =>
+    (caller?.extra?.context as AppContext | undefined) ?? app;
+  // Shared by the replicas behind one load balancer (--store), else this process's own.
+  const limiter = app.rateLimiter ?? new RateLimiter(security.ratePerMinute);
   // One instance per 2026-07-28 request, with what that request can reach (a tools/call: its tool).
   const handler = createMcpHandler(
     (context) =>
-      buildServer(app, {
+      buildServer(contextOf(context?.authInfo), {
         longLived: false,
         authInfo: context?.authInfo,
         reach: reachOf(context?.requestInfo),
@@ -146,7 +152,7 @@ export async function startHttp(app: App): Promise<RunningHttp> {
     },
   );
   const legacy = new LegacySessions({
-    createServer: (caller) => buildServer(app, { longLived: true, authInfo: caller }),
+    createServer: (caller) => buildServer(contextOf(caller), { longLived: true, authInfo: caller }),
     logger: app.logger,
     maxSessionsPerClient: security.sessionsPerClient,
   });
@@ -198,16 +204,17 @@ export async function startHttp(app: App): Promise<RunningHttp> {
     res: ServerResponse,
   ): Promise<{ caller: AuthInfo | null; client: string } | null> => {
     const address = `address ${req.socket.remoteAddress ?? 'unknown'}`;
-    const caller = await gate.authenticate(req.headers.authorization);
+    let caller = await gate.authenticate(req.headers.authorization);
+    if (caller && !(caller instanceof Response) && app.hosted) caller = await app.hosted.resolve(caller);
     if (caller instanceof Response) {
       // Failed attempts count against the address: guessing tokens is rate limited too.
-      const decision = limiter.take(address);
+      const decision = await limiter.take(address);
       if (decision.allowed) await send(res, caller);
       else tooMany(res, decision.retryAfterSeconds);
       return null;
     }
     const client = caller ? `caller ${caller.clientId}:${String(caller.extra?.subject ?? '')}` : address;
-    const decision = limiter.take(client);
+    const decision = await limiter.take(client);
     if (!decision.allowed) {
       tooMany(res, decision.retryAfterSeconds);
       return null;
@@ -262,10 +269,11 @@ export async function startHttp(app: App): Promise<RunningHttp> {
         if (document) return await send(res, document);
       }
       if (path === '/healthz' && req.method === 'GET') {
-        return json(res, 200, { status: 'ok', version: VERSION, upstream: app.sandbox ? 'sandbox' : 'live' });
+        return json(res, 200, { status: 'ok', version: VERSION, upstream: app.config.upstream.kind });
       }
       const route = routes[path];
       if (route) return await route(req, res);
+      if (app.hosted && (await app.hosted.handle(req, res, path))) return;
       json(res, 404, { error: 'not_found', message: `No route ${path}. MCP is served at /mcp.` });
     } catch (error) {
       app.logger.error(

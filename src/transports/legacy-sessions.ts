@@ -45,6 +45,16 @@ function jsonRpcError(
     .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
+/**
+ * A POST's answer stream starts with its first event (a progress, an elicitation, the result), not
+ * before: the SDK's Node adapter flushes an SSE answer's headers at once, and a stream that opened
+ * and then ended without the result (the process died behind a load balancer) leaves an SDK
+ * client waiting for its own timeout, where no answer at all is a prompt 502 from the balancer.
+ */
+function sendHeadersWithFirstEvent(res: ServerResponse): void {
+  res.flushHeaders = () => undefined;
+}
+
 export class LegacySessions {
   private readonly sessions = new Map<string, Session>();
   private readonly idleMs: number;
@@ -97,6 +107,7 @@ export class LegacySessions {
         return;
       }
       session.lastSeen = Date.now();
+      if (req.method === 'POST') sendHeadersWithFirstEvent(res);
       await session.transport.handleRequest(req, res, body);
       return;
     }
@@ -137,6 +148,7 @@ export class LegacySessions {
       if (transport.sessionId) this.sessions.delete(transport.sessionId);
     };
     await server.connect(transport);
+    sendHeadersWithFirstEvent(res);
     await transport.handleRequest(req, res, body);
   }
 

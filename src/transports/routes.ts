@@ -1,7 +1,16 @@
-// What a transport offers the parts of the app that serve HTTP beside /mcp or start once it is
-// up: a route handler's shape, and what a part learns when the transport starts.
+// What a transport serves, and what it offers the parts of the app that serve HTTP beside /mcp or
+// start once it is up: a route handler's shape, and what a part learns when the transport starts.
+// The transports know the app only through ServedApp (src/app.ts's App is one): no arrow runs
+// from a transport back up to the composition root.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ServerNotifier } from '@modelcontextprotocol/server';
+import type {
+  AuthInfo,
+  OAuthMetadata,
+  OAuthTokenVerifier,
+  ServerNotifier,
+} from '@modelcontextprotocol/server';
+import type { RateCounter } from '../rate-limit.js';
+import type { AppContext } from '../server.js';
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
@@ -10,4 +19,32 @@ export interface StartContext {
   httpUrl: string | null;
   /** Publishes change notifications to 2026-07-28 clients' subscription streams (http mode). */
   notify: ServerNotifier | null;
+}
+
+/** The app as a transport sees it: what server instances are built from, and its lifecycle. */
+export interface ServedApp extends AppContext {
+  /** HTTP routes served beside /mcp (the webhook receiver). */
+  routes: Record<string, RouteHandler>;
+  /** Start what runs beside the transport (the webhook receiver and subscription) once it is up. */
+  start(context: StartContext): Promise<void>;
+  close(): Promise<void>;
+  /** --auth connector: the authorization server, the connect page and the tenants. */
+  hosted?: HostedMode;
+  /** With --store: the rate limit shared by replicas (else the transport keeps its own). */
+  rateLimiter?: RateCounter | null;
+}
+
+/**
+ * A server that is its own authorization server and serves many tenants (--auth connector): the
+ * transport asks it to verify tokens, to resolve each verified caller to the caller's tenant (or
+ * answer instead, e.g. a grant needing reconnection), and to serve its own pages.
+ */
+export interface HostedMode {
+  verifier: OAuthTokenVerifier;
+  /** Called once listening, with the base URL clients reach: the authorization server's metadata. */
+  bind(baseUrl: string): OAuthMetadata;
+  /** The caller with its tenant's context in `extra.context`, or a Response to send instead. */
+  resolve(caller: AuthInfo): Promise<AuthInfo | Response>;
+  /** Serve a request of the authorization server or connect page; false when the path is not its own. */
+  handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean>;
 }

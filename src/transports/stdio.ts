@@ -5,9 +5,9 @@
 // the app (event log, embedded sandbox) is closed so the process exits.
 import type { Transport } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
-import type { App } from '../app.js';
 import { keepProtoKey } from '../mcp/input-guard.js';
 import { serverFactory } from '../server.js';
+import type { ServedApp } from './routes.js';
 
 /**
  * The transport, with each inbound tool call's "__proto__" argument kept for the input guard
@@ -34,7 +34,7 @@ function flushStdout(): Promise<void> {
 
 export type StdioEnd = 'end of input' | 'SIGINT' | 'SIGTERM';
 
-export async function runStdio(app: App): Promise<StdioEnd> {
+export async function runStdio(app: ServedApp): Promise<StdioEnd> {
   await app.start({ httpUrl: null, notify: null });
   const handle = serveStdio(serverFactory(app, { longLived: true }), {
     transport: keepingProtoKey(new StdioServerTransport()),

@@ -9,12 +9,11 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { Config } from '../config.js';
-import type { EventLog } from '../contract/event-log.js';
+import type { EventLog, StoredEvent } from '../contract/event-log.js';
 import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
-import type { RunningSandbox } from '../sandbox/types.js';
 import type { RouteHandler, StartContext } from '../transports/routes.js';
-import { FileEventLog } from './event-log.js';
+import { type AppendOutcome, FileEventLog } from './event-log.js';
 import { liveEventsDir, sandboxEventsDir } from './events-dir.js';
 import { changedUris, registerEventsResource } from './events-resource.js';
 import { type LoopbackReceiver, startLoopbackReceiver, WEBHOOK_PATH } from './loopback.js';
@@ -25,9 +24,23 @@ export interface WebhookEventsOptions {
   config: Config;
   platform: Platform;
   logger: Logger;
-  /** The embedded sandbox, when the server runs against it. */
-  sandbox: RunningSandbox | null;
+  /**
+   * The platform is the embedded sandbox (started by the composition root, src/app.ts), which
+   * delivers only to us: a random secret, a receiver in both modes, a subscription for the
+   * process's lifetime. Only whether it runs matters here, never the sandbox itself.
+   */
+  embeddedSandbox: boolean;
   transport: 'stdio' | 'http';
+  /** A log shared with other replicas (src/store/events.ts) in place of the file log. */
+  sharedLog?: SharedEventLog;
+  /** Runs the subscription's replacement while no other replica does (replicas start at once). */
+  exclusive?: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+/** An event log this process does not own alone: stored once, whichever replica received it. */
+export interface SharedEventLog extends EventLog {
+  append(event: StoredEvent): Promise<AppendOutcome>;
+  flush(): Promise<void>;
 }
 
 export interface WebhookEvents {
@@ -44,18 +57,24 @@ export async function createWebhookEvents({
   config,
   platform,
   logger,
-  sandbox,
+  embeddedSandbox,
   transport,
+  sharedLog,
+  exclusive = (work) => work(),
 }: WebhookEventsOptions): Promise<WebhookEvents> {
-  const temporaryDir = config.eventsDir === null && sandbox !== null;
-  const dir = config.eventsDir ?? (sandbox ? await sandboxEventsDir() : liveEventsDir());
+  const temporaryDir = !sharedLog && config.eventsDir === null && embeddedSandbox;
+  const dir = sharedLog
+    ? 'the store'
+    : (config.eventsDir ?? (embeddedSandbox ? await sandboxEventsDir() : liveEventsDir()));
   const { eventsMaxAgeDays, eventsMaxBytes, webhookAllowUnsigned } = config.security;
-  const log = await FileEventLog.open(dir, {
-    maxAgeMs: eventsMaxAgeDays * 24 * 60 * 60 * 1000,
-    maxBytes: eventsMaxBytes,
-  });
+  const log =
+    sharedLog ??
+    (await FileEventLog.open(dir, {
+      maxAgeMs: eventsMaxAgeDays * 24 * 60 * 60 * 1000,
+      maxBytes: eventsMaxBytes,
+    }));
   // The sandbox delivers only to us, so a per-process random secret is enough to sign with.
-  const secret = config.webhookSecret ?? (sandbox ? randomBytes(32).toString('hex') : null);
+  const secret = config.webhookSecret ?? (embeddedSandbox ? randomBytes(32).toString('hex') : null);
   const receiver = createWebhookReceiver({ log, secret, allowUnsigned: webhookAllowUnsigned, logger });
   let loopback: LoopbackReceiver | null = null;
   let subscription: WebhookView | null = null;
@@ -63,7 +82,7 @@ export async function createWebhookEvents({
 
   async function receiverUrl(httpUrl: string | null): Promise<string | null> {
     if (transport === 'http') return httpUrl ? `${httpUrl}${WEBHOOK_PATH}` : null;
-    if (config.webhookPort === 0 && !sandbox) return null;
+    if (config.webhookPort === 0 && !embeddedSandbox) return null;
     loopback = await startLoopbackReceiver(receiver, config.webhookPort, logger);
     return loopback.url;
   }
@@ -91,7 +110,7 @@ export async function createWebhookEvents({
             : 'the webhook receiver has no secret and refuses every delivery: set --webhook-secret',
         );
       }
-      if (sandbox) {
+      if (embeddedSandbox) {
         if (ownUrl) subscription = await subscribeSelf(platform, ownUrl, secret, logger, false);
       } else if (config.webhookPublicUrl) {
         if (!config.webhookSecret) {
@@ -99,12 +118,9 @@ export async function createWebhookEvents({
             'not subscribing to webhooks: --webhook-public-url needs --webhook-secret, or anyone could post events',
           );
         } else {
-          subscription = await subscribeSelf(
-            platform,
-            config.webhookPublicUrl,
-            config.webhookSecret,
-            logger,
-            true,
+          const { webhookPublicUrl, webhookSecret } = config;
+          subscription = await exclusive(() =>
+            subscribeSelf(platform, webhookPublicUrl, webhookSecret, logger, true),
           );
         }
       }
@@ -112,7 +128,7 @@ export async function createWebhookEvents({
     async close() {
       for (const stop of stops.splice(0)) stop();
       // A live subscription outlives the process on purpose (the platform retries while we are down).
-      if (subscription && sandbox) {
+      if (subscription && embeddedSandbox) {
         await deleteSubscription(platform, subscription.id).catch((error: unknown) =>
           logger.warn({ err: String(error) }, 'could not delete the webhook subscription'),
         );

@@ -5,10 +5,11 @@
 /**
  * The whole default tool list (demo-admin, every tool), model-visible: 3,728 measured with the 21
  * tools of issue 13's start, 2,906 after its cut (words, not meaning: docs/TOOL-TEXT.md says where
- * each rule went). Issue 13 sets it at 3,000; a new tool that needs more raises this
- * deliberately, in the same change.
+ * each rule went). Issue 13 set it at 3,000; the planning wave (issues 20-22) sets 3,500 for all
+ * its tools together (plan_staffing added some 290, review_crew_schedule some 220); a new tool
+ * that needs more raises this deliberately, in the same change.
  */
-export const TOOL_LIST_BUDGET = 3_000;
+export const TOOL_LIST_BUDGET = 3_500;
 /**
  * Any one tool, model-visible (name + description + inputSchema): the largest was create_jobs at
  * 363, now 295; next update_crew 268 and update_jobs 249.
@@ -21,7 +22,8 @@ export const RESULT_BUDGETS: { tool: string; args: Record<string, unknown>; budg
   // result and is cut (below).
   { tool: 'list_jobs', args: { perPage: 25 }, budget: 11_000 },
   { tool: 'list_crew', args: { perPage: 100 }, budget: 11_000 },
-  { tool: 'list_crew_jobs', args: { perPage: 100 }, budget: 13_500 },
+  // Each row carries its UTC instants beside the local times since issue 21 (16,685 measured).
+  { tool: 'list_crew_jobs', args: { perPage: 100 }, budget: 17_000 },
   // Crew member 1 answers every data type: the largest seeded profile.
   { tool: 'get_crew', args: { crewId: 1 }, budget: 1_200 },
   // A weekend's open roles; find_matching_crew's budget is asserted per seeded role in its own test.

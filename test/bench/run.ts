@@ -20,11 +20,14 @@ import { contextSection } from './context.js';
 import { latencySection } from './latency.js';
 import { machineLines } from './machine.js';
 import { paginationSection } from './pagination.js';
+import { planningSection } from './planning.js';
 import { killTracked } from './processes.js';
 import { type Provenance, provenanceLine, provenanceOf, refusal } from './provenance.js';
 import { writeReadmeFigures } from './readme-figures.js';
+import { replicasSection } from './replicas.js';
 import type { BenchContext, BudgetCheck, Build, Section } from './report.js';
 import { int, shownPath, table } from './report.js';
+import { scheduleSection } from './schedule.js';
 import { staffingSection } from './staffing.js';
 import { elapsedMs } from './stats.js';
 import { throughputSection } from './throughput.js';
@@ -40,9 +43,12 @@ const SECTIONS: Section[] = [
   throughputSection,
   staffingSection,
   viewsSection,
+  planningSection,
+  scheduleSection,
+  replicasSection,
 ];
-/** The CI run leaves out what only measures time under injected latency. */
-const QUICK_SKIPS = new Set(['pagination']);
+/** The CI run leaves out what only measures time: under injected latency, or across replica processes. */
+const QUICK_SKIPS = new Set(['pagination', 'replicas']);
 
 /** What a full run writes itself: a previous run's output is not a change of the measured code. */
 const GENERATED = ['BENCHMARKS.md', 'README.md'];

@@ -53,13 +53,13 @@ export interface StaffingFacts {
   doorSupervisorRoleTypeId: string;
 }
 
-export interface StaffingQuestion {
+export interface StaffingQuestion<F = StaffingFacts> {
   id: string;
-  ask(facts: StaffingFacts): string;
+  ask(facts: F): string;
   /** The calls in order; each is built from the facts and the answers so far. */
-  steps: ((facts: StaffingFacts, answers: ToolAnswer[]) => ToolCall)[];
+  steps: ((facts: F, answers: ToolAnswer[]) => ToolCall)[];
   /** What the answers say, in a form the test compares with its own evaluation. */
-  answer(facts: StaffingFacts, answers: ToolAnswer[]): unknown;
+  answer(facts: F, answers: ToolAnswer[]): unknown;
 }
 
 const DAY_MS = 86_400_000;
@@ -358,11 +358,11 @@ export interface QuestionRun {
 }
 
 /** Run one question's calls through an MCP client, counting what reached the sandbox. */
-export async function runQuestion(
+export async function runQuestion<F = StaffingFacts>(
   client: Client,
   sandbox: RunningSandbox,
-  question: StaffingQuestion,
-  facts: StaffingFacts,
+  question: StaffingQuestion<F>,
+  facts: F,
 ): Promise<QuestionRun> {
   const before = sandbox.stats.graphqlRequests + sandbox.stats.restRequests;
   const calls: ToolCall[] = [];

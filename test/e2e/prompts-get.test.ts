@@ -19,6 +19,11 @@ const CASES: Record<string, { args: Record<string, string>; tools: string[]; lin
     tools: ['list_jobs', 'find_open_roles', 'find_matching_crew', 'get_crew', 'list_crew_jobs'],
     links: ['crew://jobs/736'],
   },
+  staff_event: {
+    args: { event: 'multiDayJobId 185' },
+    tools: ['find_open_roles', 'plan_staffing'],
+    links: [],
+  },
   plan_multi_day_job: {
     args: { boardId: '102', title: 'Harbour Festival', firstDate: '2026-12-04', lastDate: '2026-12-06' },
     tools: ['list_jobs', 'create_jobs'],

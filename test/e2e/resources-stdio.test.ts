@@ -36,6 +36,7 @@ describe('over stdio', () => {
       'wall-clock',
       'DST',
       '2026-09-21',
+      'no operation to book or invite crew',
     ]) {
       expect(text).toContain(phrase);
     }

@@ -142,10 +142,12 @@ describe('checkCrewUpdate', () => {
   };
   const read = (crewMember: Facts['crewMember']): Facts => ({ boardZones: new Map(), crewMember });
 
-  it('needs exactly one of crewId and crewEmail, and reads the member only for answers', () => {
+  it('needs exactly one of crewId and crewEmail, and reads the member for every update', () => {
     const neither = checkCrewUpdate({ update: {} }, read(undefined));
     expect(neither.kind === 'refuse' && pairs(neither.issues)).toEqual([['crewId', 'CREW_REF']]);
-    expect(checkCrewUpdate({ crewId: 7, update: {} }, read(undefined)).kind).toBe('send');
+    expect(checkCrewUpdate({ crewId: 7, update: {} }, read(undefined)).kind).toBe('need');
+    expect(checkCrewUpdate({ crewId: 7, update: {} }, read(member)).kind).toBe('send');
+    expect(checkCrewUpdate({ crewId: 8, update: {} }, read('missing')).kind).toBe('refuse');
     expect(
       checkCrewUpdate(
         { crewEmail: 'ada@example.com', update: { profile: { dataTypes: [{ id: '2' }] } } },

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkRequirementsShape,
+  matchRequestProblem,
   parseMatchWindow,
   resolveMatchRequirements,
 } from '../../src/rules/matching-input.js';
@@ -127,5 +128,43 @@ describe('parseMatchWindow', () => {
     expect(parsed.issues[0]?.path).toBe(path);
     expect(parsed.issues[0]?.message).toMatch(message);
     expect(parsed.issues[0]?.fix.length).toBeGreaterThan(10);
+  });
+});
+
+describe('matchRequestProblem', () => {
+  const STATUSES = ['ACTIVE', 'APPROVED', 'LEAVER'];
+  const problem = (input: Parameters<typeof matchRequestProblem>[0]) => matchRequestProblem(input, STATUSES);
+
+  it('takes a role (jobId and roleId) or requirements, with known statuses', () => {
+    expect(problem({ jobId: '1', roleId: '2' })).toBeNull();
+    expect(problem({ requirements: {}, startTime: 'x', endTime: 'y', timezone: 'UTC' })).toBeNull();
+    expect(problem({ jobId: '1', roleId: '2', statuses: ['LEAVER'] })).toBeNull();
+  });
+
+  it('names the field and the fix of the first problem', () => {
+    expect(problem({ jobId: '1', roleId: '2', requirements: {} })).toEqual({
+      message: 'Give either jobId and roleId, or requirements, not both.',
+      path: 'requirements',
+      fix: 'Drop requirements to match the role as saved.',
+    });
+    expect(problem({})).toMatchObject({ path: 'jobId', fix: expect.stringMatching(/find_open_roles/) });
+    expect(problem({ roleId: '2' })).toMatchObject({
+      path: 'jobId',
+      message: expect.stringMatching(/^jobId is missing/),
+    });
+    expect(problem({ jobId: '1' })).toMatchObject({ path: 'roleId' });
+    expect(problem({ requirements: {}, statuses: [] })).toMatchObject({
+      path: 'statuses',
+      message: expect.stringMatching(/empty/),
+    });
+    expect(problem({ requirements: {}, statuses: ['ACTIVE', 'GONE', 'LOST'] })).toEqual({
+      message: 'statuses: GONE, LOST are not crew statuses.',
+      path: 'statuses',
+      fix: 'Use ACTIVE, APPROVED, LEAVER.',
+    });
+    expect(problem({ jobId: '1', roleId: '2', timezone: 'UTC' })).toMatchObject({
+      path: 'timezone',
+      message: 'timezone is only for requirements: a role is checked at its own time.',
+    });
   });
 });

@@ -5,7 +5,6 @@ import {
   checkRoleRequirements,
   dedupeCatalogue,
   resolveRequirementDataType,
-  stripDeprecatedCrewInput,
   stripDeprecatedInputs,
   stripDeprecatedRoleRequirements,
 } from '../../src/rules/requirements.js';
@@ -310,8 +309,5 @@ describe('stripDeprecatedInputs', () => {
     expect(stripDeprecatedRoleRequirements({ skills: ['a'], labels: ['b'] }, 'r').value).toEqual({
       labels: ['b'],
     });
-    expect(stripDeprecatedCrewInput({ skills: ['a'], email: 'e' }, 'crew[0]').dropped[0]?.path).toBe(
-      'crew[0].skills',
-    );
   });
 });

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/index.js';
 import { migrate } from '../../src/store/migrate.js';
+import { MIGRATIONS } from '../../src/store/migrations/index.js';
 import { SecretBox } from '../../src/store/secret-box.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/store-engines.js';
 
@@ -37,10 +38,11 @@ describe.each(engines)('store on $name', ({ database }) => {
   });
 
   it('migrates once: a second run applies nothing and the version stays', async () => {
-    expect(store.version).toBe(1);
-    expect(await migrate(store.engine)).toEqual({ applied: [], version: 1 });
+    const versions = MIGRATIONS.map((migration) => migration.version);
+    expect(store.version).toBe(versions.length);
+    expect(await migrate(store.engine)).toEqual({ applied: [], version: versions.length });
     const rows = await store.engine.query<{ version: number }>('select version from crew_migrations');
-    expect(rows.map((row) => Number(row.version))).toEqual([1]);
+    expect(rows.map((row) => Number(row.version))).toEqual(versions);
   });
 
   it('refuses a schema newer than this build', async () => {
@@ -206,7 +208,9 @@ describe('store migrations on a PostgreSQL server', () => {
       const stores = await Promise.all([1, 2, 3].map(() => openStore({ url: db.url, dataDir: null, box })));
       const { engine } = stores[0] as Store;
       const rows = await engine.query<{ version: number }>('select version from crew_migrations');
-      expect(rows.map((row) => Number(row.version))).toEqual([1]);
+      expect(rows.map((row) => Number(row.version))).toEqual(
+        MIGRATIONS.map((migration) => migration.version),
+      );
       await Promise.all(stores.map((store) => store.close()));
     } finally {
       await db.drop();

@@ -52,6 +52,9 @@ describe('graphql_query', () => {
     );
     expect(result.isError).toBe(true);
     expect(result.text).toMatch(/queries only on this server .*--allow-graphql-mutations/);
+    expect(result.text).toMatch(
+      /no operation to book or invite crew: the coordinator books crew in the platform/,
+    );
     expect(sent).toEqual([]);
   });
 

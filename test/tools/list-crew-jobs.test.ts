@@ -1,7 +1,9 @@
-// list_crew_jobs against the sandbox: the filters it sends (from/to read in `timezone`, UTC by
-// default, by the same date/time rules as role times), and times local to each job.
+// list_crew_jobs against the sandbox: the filters it sends (from/to read as each job's local days,
+// or in `timezone` when given, by the same date/time rules as role times), times local to each
+// job with the UTC instants beside them, and "no crew N" for an unknown crew id.
 import { describe, expect, it } from 'vitest';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
+import { gqlEveryPage } from '../helpers/sandbox.js';
 import { seeing, variablesOf } from '../helpers/sent.js';
 import { operations } from '../helpers/tool-requests.js';
 
@@ -21,8 +23,26 @@ describe('list_crew_jobs', () => {
     expect(result.data.crewJobs[0].time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}-/);
   });
 
-  it('reads dates as UTC days by default, and in the given timezone', async () => {
-    const utc = await see({ from: '2026-11-25', to: '2026-11-25' });
+  it("reads dates as each job's local days by default, as list_jobs does, with UTC instants in the rows", async () => {
+    const local = await see({ from: '2026-11-25', to: '2026-11-25', allPages: true });
+    expect(local.isError, local.text).toBe(false);
+    const raw = await gqlEveryPage(
+      suite.sandbox,
+      'companyCrewJobs',
+      'id role { startTime endTime } job { date }',
+    );
+    const want = raw.filter((crewJob) => crewJob.job.date === '2026-11-25');
+    expect(local.data.crewJobs.map((row: { id: string }) => row.id).sort()).toEqual(
+      want.map((row) => row.id).sort(),
+    );
+    const first = want.find((row) => row.id === local.data.crewJobs[0].id);
+    const [start, end] = [first.role.startTime, first.role.endTime].map((t: string) =>
+      new Date(t).toISOString().slice(0, 16),
+    );
+    expect(local.data.crewJobs[0].utc).toBe(
+      `${start}Z-${end!.slice(0, 10) === start!.slice(0, 10) ? end!.slice(11) : end}Z`,
+    );
+    const utc = await see({ from: '2026-11-25', to: '2026-11-25', timezone: 'UTC' });
     expect(variablesOf(utc.sent, 'companyCrewJobs')).toMatchObject({
       input: { filter: { fromRange: '2026-11-25T00:00:00.000Z', toRange: '2026-11-25T23:59:59.999Z' } },
     });
@@ -38,6 +58,15 @@ describe('list_crew_jobs', () => {
     expect(result.isError).toBe(true);
     expect(result.sent).toEqual([]);
     expect(result.text).toMatch(/from: 01:30 does not exist on 2027-03-28 in Europe\/London/);
+  });
+
+  it('says "no crew N" for an unknown crew id instead of an empty page', async () => {
+    const result = await see({ crewIds: [987654] });
+    expect(result.isError).toBe(true);
+    expect(result.text).toMatch(/no crew 987654\. list_crew shows crew ids/);
+    const mixed = await see({ crewIds: [1, 987654], perPage: 5 });
+    expect(mixed.isError, mixed.text).toBe(false);
+    expect(mixed.data.notes).toContain('no crew 987654.');
   });
 
   it('sends the ids it is given', async () => {

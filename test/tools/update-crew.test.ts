@@ -15,13 +15,13 @@ beforeAll(async () => {
 });
 
 describe('update_crew: what it reads and sends', () => {
-  it('sends the details alone without reading anything when no answer is given', async () => {
+  it('reads the member (it must exist), then sends the details alone when no answer is given', async () => {
     const result = await suite.see('update_crew', {
       crewId: hospitality.id,
       update: { lastName: 'Updated', skills: ['Forklift'] },
     });
     expect(result.isError, result.text).toBe(false);
-    expect(operations(result.sent)).toEqual(['updateCompanyCrew']);
+    expect(operations(result.sent)).toEqual(['companyCrewOne', 'updateCompanyCrew']);
     expect(variablesOf(result.sent, 'updateCompanyCrew')).toEqual({
       input: { crewId: hospitality.id, update: { lastName: 'Updated' } },
     });
@@ -159,12 +159,12 @@ describe("update_crew: the platform's answer when the member cannot be read", ()
     }
   });
 
-  it('says which lookup tool finds a crew id the platform does not know', async () => {
+  it('sends no mutation for a crew id the platform does not know, and says which lookup tool finds one', async () => {
     const result = await suite.see('update_crew', { crewId: 987654, update: { phone: '1' } });
     expect(result.isError).toBe(true);
-    expect(operations(result.sent)).toEqual(['updateCompanyCrew']);
+    expect(operations(result.sent)).toEqual(['companyCrewOne']);
     expect(result.text).toMatch(
-      /crewId: no crew member with id 987654 \[ITEM_NOT_FOUND\] Fix: list_crew shows crew ids/,
+      /crewId: no crew member with id 987654\..*\[UNKNOWN_CREW\] Fix: .*list_crew shows crew ids/,
     );
   });
 

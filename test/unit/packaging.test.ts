@@ -91,7 +91,7 @@ describe('the npm package', () => {
     expect(pkg.bin['crew-mcp']).toBe('dist/bin/crew-mcp.js');
   });
 
-  it('ships the bundled CLI, its GraphQL files, the built views, the prompts and the bundled licences, without sources, tests or source maps', () => {
+  it('ships the bundled CLI, its GraphQL files, the prompts and the bundled licences, without sources, tests or source maps', () => {
     const [packed] = JSON.parse(
       execFileSync('npm', ['pack', '--dry-run', '--json', '--silent', '--ignore-scripts'], {
         cwd: packageRoot,
@@ -103,12 +103,17 @@ describe('the npm package', () => {
       expect.arrayContaining([
         'dist/bin/crew-mcp.js',
         'dist/bin/THIRD-PARTY-LICENSES.txt',
+        // The planner's solver (HiGHS as WebAssembly) and the MCP Apps views, loaded at run time.
+        'dist/bin/highs.wasm',
+        // The connector's embedded store (PGlite): its WebAssembly, initdb and file-system image.
+        'dist/bin/pglite.wasm',
+        'dist/bin/pglite.data',
+        'dist/bin/initdb.wasm',
+        'dist/ui/board-week.html',
+        'dist/ui/role-candidates.html',
         'dist/src/contract/schema.graphql',
         'dist/src/contract/graphql/job-fields.graphql',
         'dist/tools/create-jobs.graphql',
-        'dist/ui/board-week.html',
-        'dist/ui/role-candidates.html',
-        'dist/ui/staffing-plan.html',
         'prompts/staff_role.md',
         'package.json',
         'README.md',
@@ -117,7 +122,7 @@ describe('the npm package', () => {
     );
     const unexpected = files.filter(
       (file) =>
-        !/^(dist\/bin\/[\w-]+\.js|dist\/bin\/THIRD-PARTY-LICENSES\.txt|dist\/(src|tools)\/.*\.graphql|dist\/ui\/[\w-]+\.html|prompts\/[a-z_]+\.md|package\.json|README\.md|LICENSE)$/.test(
+        !/^(dist\/bin\/[\w-]+\.js|dist\/bin\/(highs|pglite|initdb)\.wasm|dist\/bin\/pglite\.data|dist\/ui\/[a-z-]+\.html|dist\/bin\/THIRD-PARTY-LICENSES\.txt|dist\/(src|tools)\/.*\.graphql|prompts\/[a-z_]+\.md|package\.json|README\.md|LICENSE)$/.test(
           file,
         ),
     );

@@ -23,7 +23,13 @@ let sandbox: RunningSandbox;
 function platformFor(
   sb: RunningSandbox,
   clientId = 'demo-admin',
-  overrides: { secret?: string; tokenUrl?: string; fetch?: typeof fetch; timeoutMs?: number } = {},
+  overrides: {
+    secret?: string;
+    tokenUrl?: string;
+    fetch?: typeof fetch;
+    timeoutMs?: number;
+    now?: () => number;
+  } = {},
 ): Platform {
   const key = sb.keys.find((candidate) => candidate.clientId === clientId);
   return createPlatform({
@@ -35,6 +41,7 @@ function platformFor(
     apiUrl: sb.baseUrl,
     timeoutMs: overrides.timeoutMs ?? 5000,
     fetch: overrides.fetch,
+    now: overrides.now,
     retry: { baseDelayMs: 5, maxDelayMs: 20 },
   });
 }
@@ -61,13 +68,20 @@ describe('token manager', () => {
   });
 
   it('fetches a new token shortly before the old one expires', async () => {
-    const sb = await startTestSandbox({ faults: { tokenLifetimeSeconds: 2 } });
+    // The sandbox's tokens live 60 s; the client's clock is moved instead of waiting it out.
+    const sb = await startTestSandbox({ faults: { tokenLifetimeSeconds: 60 } });
     try {
-      const platform = platformFor(sb);
+      let clock = Date.now();
+      const platform = platformFor(sb, 'demo-admin', { now: () => clock });
       await platform.graphql.query(QUERY, {});
       await platform.graphql.query(QUERY, {});
       expect(sb.stats.tokenRequests).toBe(1);
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      // Well inside the lifetime: the token is kept.
+      clock += 30_000;
+      await platform.graphql.query(QUERY, {});
+      expect(sb.stats.tokenRequests).toBe(1);
+      // Past its refresh point, still before it expires: a new one is fetched first.
+      clock += 29_000;
       await platform.graphql.query(QUERY, {});
       expect(sb.stats.tokenRequests).toBe(2);
     } finally {

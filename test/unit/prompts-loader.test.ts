@@ -146,11 +146,12 @@ describe('loadPrompts', () => {
     dir = null;
   });
 
-  it('loads the five shipped prompts', () => {
+  it('loads the six shipped prompts', () => {
     expect(loadPrompts().map((spec) => spec.name)).toEqual([
       'audit_crew_profiles',
       'move_job_timezone',
       'plan_multi_day_job',
+      'staff_event',
       'staff_role',
       'weekly_schedule_digest',
     ]);

@@ -135,16 +135,15 @@ export function checkCrewUpdate<T extends CrewUpdateLike>(input: T, facts: Facts
   const answers = profile?.dataTypes ?? [];
   const path = 'update.profile.dataTypes';
   issues.push(...refIssues(answers, path));
+  // The member is read for every update: an unknown id or email must send no mutation at all.
   const early = refuseOrNeed(issues, {
     crewMember:
-      answers.length > 0 && facts.crewMember === undefined
-        ? { crewId: input.crewId, crewEmail: input.crewEmail }
-        : undefined,
+      facts.crewMember === undefined ? { crewId: input.crewId, crewEmail: input.crewEmail } : undefined,
   });
   if (early) return early;
   const notes: string[] = [];
   const member = facts.crewMember;
-  if (answers.length > 0 && member === 'missing') {
+  if (member === 'missing') {
     issues.push(
       errorIssue({
         path: input.crewId === undefined ? 'crewEmail' : 'crewId',
@@ -154,7 +153,7 @@ export function checkCrewUpdate<T extends CrewUpdateLike>(input: T, facts: Facts
         fix: 'Use the id or email of an existing crew member.',
       }),
     );
-  } else if (answers.length > 0 && profile && member && member !== 'missing') {
+  } else if (answers.length > 0 && profile && member) {
     const { scope, issues: profileIssues } = memberScope(member, profile);
     issues.push(...profileIssues);
     if (scope) issues.push(...checkCrewAnswers(answers, scope, path));

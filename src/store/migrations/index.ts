@@ -2,6 +2,7 @@
 // released, never changes: a change to the schema is a new entry at the end (a new file beside
 // this one). Versions are whole numbers, increasing, without gaps.
 import { connectorTables } from './0001-connector.js';
+import { replicaTables } from './0002-replicas.js';
 
 export interface Migration {
   version: number;
@@ -11,4 +12,5 @@ export interface Migration {
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'connector tables', sql: connectorTables },
+  { version: 2, name: 'replica tables', sql: replicaTables },
 ];

@@ -2,7 +2,7 @@
 // timezone; the start falls on the job's date in that zone; the end is after the start and at
 // most 24 hours later [assumed limit].
 
-import { joinPath, type MutationErrors } from '../errors.js';
+import type { MutationErrors } from '../errors.js';
 import { type LocalParts, localDate, parseWallClock, wallClockToUtc } from './wall-clock.js';
 
 const MAX_ROLE_MS = 24 * 3_600_000;
@@ -53,8 +53,4 @@ export function resolveRoleTimes(
   }
   if (!ok) return null;
   return { startUtc: new Date(start.utcMs).toISOString(), endUtc: new Date(end.utcMs).toISOString() };
-}
-
-export function joinRolePath(jobIndex: number, roleIndex: number, field: string): string {
-  return joinPath('jobs', jobIndex, 'roles', roleIndex, field);
 }

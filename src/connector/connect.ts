@@ -1,0 +1,311 @@
+// The connect page: the authorization request's interaction. A company admin enters the platform
+// API key (and, behind a fold, another region's auth URL, realm and API URL); crew-mcp gets a
+// token with it and asks GraphQL before saying yes, so a wrong secret, realm or host is an error
+// on the page naming that field. Then the consent step shows the key's scopes and the tools they
+// allow, and asks for crew-mcp's scopes. Consent makes the tenant (API URL + client id), a grant
+// with the secret sealed for it, and finishes the authorization request.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Provider from 'oidc-provider';
+import { isLoopbackHost } from '../config.js';
+import type { Logger } from '../logger.js';
+import { ALL_CLIENT_SCOPES, clientScopeFor } from '../mcp/client-scopes.js';
+import type { ToolDefinition } from '../mcp/define-tool.js';
+import { tokenUrlFor } from '../platform/auth.js';
+import { createPlatform } from '../platform/client.js';
+import { AuthError, CrewError } from '../platform/errors.js';
+import type { Store } from '../store/index.js';
+import type { Tenant, TenantPlace } from '../store/tenants.js';
+import { type CsrfTokens, readForm } from './form.js';
+import { renderConnectForm, renderConsent, renderErrorPage } from './pages.js';
+import { CONNECT_PATH } from './provider.js';
+
+export interface PlatformDefaults {
+  authUrl: string;
+  realm: string;
+  apiUrl: string;
+}
+
+export interface ConnectOptions {
+  provider: Provider;
+  store: Store;
+  resource: string;
+  defaults: PlatformDefaults;
+  tools: readonly ToolDefinition[];
+  csrf: CsrfTokens;
+  /** Platform URLs may be http on loopback (crew-mcp itself bound to loopback: tests, a laptop). */
+  allowLoopbackPlatform: boolean;
+  timeoutMs: number;
+  logger: Logger;
+  /** After a grant is made (webhook subscription). */
+  onConnected(tenant: Tenant, grantId: string, secret: string): Promise<void>;
+}
+
+interface Verified {
+  place: TenantPlace;
+  secret: string;
+  platformScopes: string[];
+  until: number;
+}
+
+class FieldError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const PENDING_MS = 10 * 60_000;
+
+function html(res: ServerResponse, status: number, body: string): void {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    // No form-action: browsers apply it to the redirects after a post, and consent ends at the client's redirect URI.
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+    // Not no-referrer: a form posted under it carries "Origin: null", which the Origin check refuses.
+    'referrer-policy': 'same-origin',
+  });
+  res.end(body);
+}
+
+export function createConnectHandler(options: ConnectOptions) {
+  const { provider, store, csrf, logger } = options;
+  /** Keys verified on the form, waiting for consent; by interaction, in memory (ten minutes). */
+  const pending = new Map<string, Verified>();
+
+  const checkUrl = (field: string, value: string): string => {
+    const url = URL.parse(value);
+    const loopbackHttp =
+      url?.protocol === 'http:' && options.allowLoopbackPlatform && isLoopbackHost(url.hostname);
+    if (!url || (url.protocol !== 'https:' && !loopbackHttp)) {
+      throw new FieldError(field, `must be an https URL such as https://api.example.com, got "${value}".`);
+    }
+    return value.replace(/\/+$/, '');
+  };
+
+  /** Get a token and ask GraphQL with the key: the field to blame when it fails. */
+  const verify = async (form: URLSearchParams): Promise<Verified> => {
+    const clientId = form.get('platform_client_id')?.trim() ?? '';
+    const secret = form.get('platform_client_secret') ?? '';
+    if (!clientId) throw new FieldError('platform_client_id', 'enter the API key client id.');
+    if (!secret) throw new FieldError('platform_client_secret', 'enter the API key client secret.');
+    const place: TenantPlace = {
+      platformClientId: clientId,
+      authUrl: checkUrl(
+        'platform_auth_url',
+        form.get('platform_auth_url')?.trim() || options.defaults.authUrl,
+      ),
+      realm: form.get('platform_realm')?.trim() || options.defaults.realm,
+      apiUrl: checkUrl('platform_api_url', form.get('platform_api_url')?.trim() || options.defaults.apiUrl),
+    };
+    const platform = createPlatform({
+      credentials: { clientId, clientSecret: secret, tokenUrl: tokenUrlFor(place.authUrl, place.realm) },
+      apiUrl: place.apiUrl,
+      timeoutMs: options.timeoutMs,
+      logger,
+    });
+    let platformScopes: string[];
+    try {
+      platformScopes = (await platform.tokens.getScopes()) ?? [];
+    } catch (error) {
+      const setting = error instanceof CrewError ? (error as AuthError).setting : undefined;
+      if (setting === 'CREW_REALM')
+        throw new FieldError('platform_realm', 'the platform has no such realm at this auth URL.');
+      if (error instanceof AuthError) {
+        throw new FieldError(
+          'platform_client_secret',
+          'the platform refused this client id and secret (wrong, or the secret was reset).',
+        );
+      }
+      throw new FieldError('platform_auth_url', 'the token endpoint could not be reached at this auth URL.');
+    }
+    try {
+      await platform.graphql.query('query { __typename }', {});
+    } catch {
+      throw new FieldError('platform_api_url', 'the platform API did not answer at this URL with this key.');
+    }
+    return { place, secret, platformScopes, until: Date.now() + PENDING_MS };
+  };
+
+  const toolsByScope = (platformScopes: string[]) =>
+    ALL_CLIENT_SCOPES.map((scope) => ({
+      scope,
+      names: options.tools
+        .filter(
+          (tool) => clientScopeFor(tool) === scope && tool.scopes.every((s) => platformScopes.includes(s)),
+        )
+        .map((tool) => tool.name),
+    }));
+
+  const requestedScopes = (scope: unknown): string[] => {
+    const asked = typeof scope === 'string' ? scope.split(' ').filter(Boolean) : [];
+    const known = asked.filter((name) => (ALL_CLIENT_SCOPES as string[]).includes(name));
+    return known.length ? known : [...ALL_CLIENT_SCOPES];
+  };
+
+  return async function handleConnect(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+  ): Promise<boolean> {
+    const uid = path.slice(CONNECT_PATH.length + 1);
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(uid)) return false;
+    let details: Awaited<ReturnType<Provider['interactionDetails']>>;
+    try {
+      details = await provider.interactionDetails(req, res);
+    } catch {
+      html(
+        res,
+        400,
+        renderErrorPage(
+          'This connection request has expired or is unknown. Start again from your assistant.',
+        ),
+      );
+      return true;
+    }
+    if (details.uid !== uid) {
+      html(
+        res,
+        400,
+        renderErrorPage(
+          'This connection request belongs to another browser session. Start again from your assistant.',
+        ),
+      );
+      return true;
+    }
+    const client = await provider.Client.find(String(details.params.client_id));
+    const clientName = client?.clientName ?? String(details.params.client_id);
+    const action = `${CONNECT_PATH}/${uid}`;
+    const cookie = csrf.cookie(req, res);
+    const token = csrf.token(cookie, uid);
+    const formView = (values: ConnectFormView['values'], error?: FieldError) =>
+      renderConnectForm({
+        action,
+        csrf: token,
+        clientName,
+        values,
+        error: error && { field: error.field, message: error.message },
+      });
+    const defaults = { clientId: '', ...options.defaults };
+
+    if (req.method === 'GET') {
+      html(res, 200, formView(defaults));
+      return true;
+    }
+    if (req.method !== 'POST') return false;
+    const form = await readForm(req);
+    if (!form || !csrf.valid(req, form.get('csrf_token'), uid)) {
+      html(
+        res,
+        403,
+        renderErrorPage(
+          'The form was not sent from this page (its security token is missing or wrong). Reload the page and try again.',
+        ),
+      );
+      return true;
+    }
+    const step = form.get('step');
+    if (step === 'verify') {
+      try {
+        const verified = await verify(form);
+        pending.set(uid, verified);
+        for (const [key, entry] of pending) if (entry.until < Date.now()) pending.delete(key);
+        html(
+          res,
+          200,
+          renderConsent({
+            action,
+            csrf: token,
+            clientName,
+            platformClientId: verified.place.platformClientId,
+            platformScopes: verified.platformScopes,
+            tools: toolsByScope(verified.platformScopes),
+            requested: requestedScopes(details.params.scope),
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof FieldError)) throw error;
+        const values = {
+          clientId: form.get('platform_client_id') ?? '',
+          authUrl: form.get('platform_auth_url') ?? defaults.authUrl,
+          realm: form.get('platform_realm') ?? defaults.realm,
+          apiUrl: form.get('platform_api_url') ?? defaults.apiUrl,
+        };
+        html(res, 400, formView(values, error));
+      }
+      return true;
+    }
+    const verified = pending.get(uid);
+    pending.delete(uid);
+    if (step === 'deny') {
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'The user denied access.' },
+        { mergeWithLastSubmission: false },
+      );
+      return true;
+    }
+    if (step !== 'consent' || !verified || verified.until < Date.now()) {
+      html(
+        res,
+        400,
+        formView(
+          defaults,
+          new FieldError('platform_client_secret', 'enter the API key again: the earlier check has expired.'),
+        ),
+      );
+      return true;
+    }
+    const allowed = requestedScopes(details.params.scope);
+    const chosen = form.getAll('scope').filter((scope) => allowed.includes(scope));
+    if (chosen.length === 0) {
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'No scope was allowed.' },
+        { mergeWithLastSubmission: false },
+      );
+      return true;
+    }
+    const tenant = await store.tenants.upsert(verified.place);
+    const grant = new provider.Grant({ accountId: tenant.key, clientId: String(details.params.client_id) });
+    // Both: the request names them as scopes, and the access token carries them for the resource.
+    grant.addOIDCScope(chosen.join(' '));
+    grant.addResourceScope(options.resource, chosen.join(' '));
+    // What the user left unchecked is refused, not pending: no second consent prompt for it.
+    const refused = allowed.filter((scope) => !chosen.includes(scope));
+    if (refused.length) {
+      grant.rejectOIDCScope(refused.join(' '));
+      grant.rejectResourceScope(options.resource, refused.join(' '));
+    }
+    const grantId = await grant.save();
+    await store.tenants.createGrant({
+      grantId,
+      tenantKey: tenant.key,
+      secret: verified.secret,
+      platformScopes: verified.platformScopes,
+    });
+    logger.info({ tenant: tenant.key, grant: grantId, scopes: chosen }, 'connector: a grant was made');
+    await options
+      .onConnected(tenant, grantId, verified.secret)
+      .catch((error: unknown) =>
+        logger.warn(
+          { tenant: tenant.key, reason: error instanceof Error ? error.message : String(error) },
+          'connector: after-connect step failed',
+        ),
+      );
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: tenant.key }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
+    return true;
+  };
+}
+
+type ConnectFormView = Parameters<typeof renderConnectForm>[0];

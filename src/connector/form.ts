@@ -1,0 +1,64 @@
+// The connect page's request plumbing: a bounded urlencoded body, cookies, and the CSRF token,
+// which is an HMAC of the browser's own random cookie and the interaction: a form posted from
+// another site, or without the token, or with another browser's token, is refused.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const CSRF_COOKIE = 'crew_connect_csrf';
+const MAX_FORM_BYTES = 16 * 1024;
+
+export async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
+  const type = req.headers['content-type'] ?? '';
+  if (!type.startsWith('application/x-www-form-urlencoded')) return null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_FORM_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+export function cookieOf(req: IncomingMessage, name: string): string | null {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+export class CsrfTokens {
+  constructor(
+    private readonly key: Buffer,
+    private readonly secureCookies: boolean,
+  ) {}
+
+  /** The browser's CSRF cookie, set on `res` when it has none yet. */
+  cookie(req: IncomingMessage, res: ServerResponse): string {
+    const existing = cookieOf(req, CSRF_COOKIE);
+    if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
+    const value = randomBytes(32).toString('base64url');
+    const attributes = [
+      'Path=/connect',
+      'HttpOnly',
+      'SameSite=Strict',
+      ...(this.secureCookies ? ['Secure'] : []),
+    ];
+    res.appendHeader('set-cookie', `${CSRF_COOKIE}=${value}; ${attributes.join('; ')}`);
+    return value;
+  }
+
+  token(cookie: string, uid: string): string {
+    return createHmac('sha256', this.key).update(`${cookie}:${uid}`).digest('base64url');
+  }
+
+  /** The posted token was made for this browser's cookie and this interaction. */
+  valid(req: IncomingMessage, posted: string | null, uid: string): boolean {
+    const cookie = cookieOf(req, CSRF_COOKIE);
+    if (!cookie || !posted) return false;
+    const expected = Buffer.from(this.token(cookie, uid));
+    const given = Buffer.from(posted);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+}

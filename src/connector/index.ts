@@ -1,0 +1,270 @@
+// --auth connector: crew-mcp as its own OAuth 2.1 authorization server (oidc-provider) and the
+// resource server of its /mcp, for many companies. Each access token names a grant; each grant
+// a tenant (a platform API URL and client id) whose encrypted API key secret the store holds; each
+// call is served by its tenant's own context (tenant-apps.ts). Loaded only in this mode.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  type AuthInfo,
+  bearerAuthChallengeResponse,
+  OAuthError,
+  OAuthErrorCode,
+  type OAuthMetadata,
+} from '@modelcontextprotocol/server';
+import type Provider from 'oidc-provider';
+import { type App, type AppOptions, registeredTools } from '../app.js';
+import { type Config, ConfigError, isLoopbackHost } from '../config.js';
+import { ALL_CLIENT_SCOPES } from '../mcp/client-scopes.js';
+import { InFlightCalls } from '../mcp/in-flight.js';
+import { AuthError } from '../platform/errors.js';
+import type { RunningSandbox } from '../sandbox/types.js';
+import { openStore, type Store } from '../store/index.js';
+import type { HostedMode } from '../transports/routes.js';
+import { createConnectHandler, type PlatformDefaults } from './connect.js';
+import { storeDataDir } from './data-dir.js';
+import { CsrfTokens } from './form.js';
+import { loadStoreKeys } from './keys.js';
+import { CONNECT_PATH, createProvider, OAUTH_ROUTES } from './provider.js';
+import { GrantUnusableError, TenantApps } from './tenant-apps.js';
+import { createTenantWebhooks } from './tenant-webhooks.js';
+import { connectorVerifier } from './verifier.js';
+
+const PROVIDER_WELL_KNOWN = '/.well-known/openid-configuration';
+const AS_WELL_KNOWN = '/.well-known/oauth-authorization-server';
+
+/** RFC 8414 metadata of the authorization server at `issuer` (what oidc-provider's discovery says). */
+export function authorizationServerMetadata(issuer: string): OAuthMetadata {
+  return {
+    issuer,
+    authorization_endpoint: `${issuer}${OAUTH_ROUTES.authorization}`,
+    token_endpoint: `${issuer}${OAUTH_ROUTES.token}`,
+    registration_endpoint: `${issuer}${OAUTH_ROUTES.registration}`,
+    revocation_endpoint: `${issuer}${OAUTH_ROUTES.revocation}`,
+    jwks_uri: `${issuer}${OAUTH_ROUTES.jwks}`,
+    scopes_supported: [...ALL_CLIENT_SCOPES],
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    code_challenge_methods_supported: ['S256'],
+    token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
+    revocation_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
+    authorization_response_iss_parameter_supported: true,
+    client_id_metadata_document_supported: true,
+  } as OAuthMetadata;
+}
+
+function unusable(message: string): Response {
+  return bearerAuthChallengeResponse(new OAuthError(OAuthErrorCode.InvalidToken, message), {});
+}
+
+/** A platform that cannot be reached through the tenant's URLs is not the caller's fault: 503. */
+function unavailable(message: string): Response {
+  return new Response(JSON.stringify({ error: 'upstream_unavailable', message }), {
+    status: 503,
+    headers: { 'content-type': 'application/json', 'retry-after': '10' },
+  });
+}
+
+const stores = new WeakMap<App, Store>();
+
+/** The store behind a connector app (tests and `crew-mcp check` look inside it). */
+export function connectorStoreOf(app: App): Store | undefined {
+  return stores.get(app);
+}
+
+export async function createConnectorApp(config: Config, options: AppOptions): Promise<App> {
+  const { auth, publicUrl } = config.security;
+  if (auth.mode !== 'connector') throw new ConfigError('createConnectorApp needs --auth connector');
+  const { connector } = auth;
+  const { logger } = options;
+  const keys = await loadStoreKeys(connector);
+  const dataDir = connector.storeUrl ? null : await storeDataDir(connector.dataDir);
+  let store: Store;
+  try {
+    store = await openStore({ url: connector.storeUrl, dataDir, box: keys.box });
+  } catch (error) {
+    throw new ConfigError(
+      `The store could not be opened (${connector.storeUrl ? '--store' : `--data-dir ${dataDir}`}): ${error instanceof Error ? error.message.replace(/postgres(ql)?:\/\/[^\s]*/g, 'postgres://...') : String(error)}`,
+    );
+  }
+  if (store.reencrypted.moved || store.reencrypted.unreadable) {
+    logger.info(store.reencrypted, 'connector: secrets re-encrypted with the current store key');
+  }
+  let sandbox: RunningSandbox | null = null;
+  let defaults: PlatformDefaults;
+  if (connector.platformDefaults) {
+    defaults = connector.platformDefaults;
+  } else {
+    // No platform named: the connect page offers the embedded sandbox (its demo keys), as every mode does.
+    sandbox =
+      options.sandbox ??
+      (await (
+        await import('../sandbox/server.js')
+      ).startSandbox({
+        host: '127.0.0.1',
+        port: 0,
+        signingKeys: options.sandboxSigningKeys,
+      }));
+    defaults = { authUrl: sandbox.baseUrl, realm: sandbox.realm, apiUrl: sandbox.baseUrl };
+    logger.info(
+      { baseUrl: sandbox.baseUrl },
+      'connector: the connect page defaults to the embedded sandbox platform',
+    );
+  }
+  const tools = registeredTools(config);
+  const calls = new InFlightCalls();
+  const tenants = new TenantApps({ config, store, tools, calls, logger, maxTenants: connector.maxTenants });
+  const loopbackBind = isLoopbackHost(config.http.host);
+  let provider: Provider | null = null;
+  let resource = '';
+  let publicBase = '';
+  const webhooks = createTenantWebhooks({
+    store,
+    logger,
+    publicBase: () => publicBase,
+    allowUnsigned: false,
+  });
+
+  const hooks = {
+    async onGrantRevoked(grantId: string) {
+      const grant = await store.tenants.grant(grantId);
+      if (!grant || grant.status === 'revoked') return;
+      await store.tenants.revokeGrant(grantId);
+      tenants.evict(grant.tenantKey);
+      logger.info(
+        { tenant: grant.tenantKey, grant: grantId },
+        'connector: grant revoked, its platform secret deleted',
+      );
+      await webhooks.onGrantGone(grant.tenantKey).catch(() => undefined);
+    },
+  };
+  let connect: ReturnType<typeof createConnectHandler> | null = null;
+  let callback: ((req: IncomingMessage, res: ServerResponse) => unknown) | null = null;
+
+  const hosted: HostedMode = {
+    verifier: connectorVerifier(
+      () => provider as Provider,
+      () => resource,
+    ),
+    bind(baseUrl) {
+      publicBase = publicUrl ?? baseUrl;
+      resource = `${publicBase}/mcp`;
+      provider = createProvider({
+        issuer: publicBase,
+        resource,
+        records: store.oauth,
+        hooks,
+        cookieSecret: keys.cookieSecret,
+        allowLoopbackClientMetadata: connector.allowLoopbackClientMetadata && loopbackBind,
+        behindProxy: publicUrl !== null,
+      });
+      callback = provider.callback() as (req: IncomingMessage, res: ServerResponse) => unknown;
+      connect = createConnectHandler({
+        provider,
+        store,
+        resource,
+        defaults,
+        tools,
+        csrf: new CsrfTokens(keys.cookieSecret, publicBase.startsWith('https:')),
+        allowLoopbackPlatform: loopbackBind,
+        timeoutMs: config.timeoutMs,
+        logger,
+        onConnected: (tenant, grantId, secret) => webhooks.onConnected(tenant, grantId, secret),
+      });
+      return authorizationServerMetadata(publicBase);
+    },
+    async resolve(caller: AuthInfo) {
+      const { tenantKey, grantId } = (caller.extra ?? {}) as { tenantKey?: string; grantId?: string };
+      if (!tenantKey || !grantId) return unusable('Token names no connection');
+      try {
+        const context = await tenants.get(tenantKey, grantId);
+        return { ...caller, extra: { ...caller.extra, context } };
+      } catch (error) {
+        if (error instanceof AuthError) {
+          // The platform refused the key (its secret was reset): the grant needs a new connection.
+          await store.tenants.markNeedsReconnect(grantId);
+          logger.warn(
+            { tenant: tenantKey, grant: grantId },
+            'connector: the platform refused the API key; the grant needs reconnection',
+          );
+          return unusable(
+            "The platform refused this connection's API key (its secret was reset or deleted): reconnect crew-mcp",
+          );
+        }
+        if (error instanceof GrantUnusableError) {
+          const grant = await store.tenants.grant(grantId);
+          return unusable(
+            grant?.status === 'needs_reconnect'
+              ? "The platform refused this connection's API key (its secret was reset or deleted): reconnect crew-mcp"
+              : 'This connection was revoked: connect crew-mcp again',
+          );
+        }
+        logger.warn(
+          { tenant: tenantKey, reason: error instanceof Error ? error.message : String(error) },
+          'connector: tenant could not be opened',
+        );
+        return unavailable("The company's platform could not be reached; try again shortly.");
+      }
+    },
+    async handle(req, res, path) {
+      if (!provider || !callback || !connect) return false;
+      if (path.startsWith(`${CONNECT_PATH}/`)) return connect(req, res, path);
+      if (path.startsWith('/webhooks/')) return webhooks.handle(req, res, path);
+      if (path === AS_WELL_KNOWN || path.startsWith(`${AS_WELL_KNOWN}/`)) {
+        // RFC 8414's location serves oidc-provider's own discovery document.
+        req.url = PROVIDER_WELL_KNOWN;
+        await callback(req, res);
+        return true;
+      }
+      if (path === PROVIDER_WELL_KNOWN || path.startsWith('/oauth/')) {
+        await callback(req, res);
+        return true;
+      }
+      return false;
+    },
+  };
+
+  const sweep = setInterval(() => {
+    store.oauth.sweep().catch(() => undefined);
+    const cutoff = Date.now() - config.security.eventsMaxAgeDays * 24 * 3600 * 1000;
+    store.events.deleteOlderThan(cutoff).catch(() => undefined);
+  }, 10 * 60_000);
+  sweep.unref();
+
+  const noTenant = (): never => {
+    throw new Error('connector mode serves each call from its tenant context');
+  };
+  const app: App = {
+    config,
+    logger,
+    transport: 'http',
+    calls,
+    sandbox,
+    schemaPlan: null,
+    grantedScopes: null,
+    instructions: '',
+    events: null,
+    // Every tool is offered; each tenant's selection narrows it by its key's scopes.
+    selection: { listed: tools, refused: [] },
+    get platform() {
+      return noTenant();
+    },
+    get lookups() {
+      return noTenant();
+    },
+    get schema() {
+      return noTenant();
+    },
+    registerSurface: noTenant,
+    routes: {},
+    hosted,
+    start: async () => undefined,
+    async close() {
+      clearInterval(sweep);
+      tenants.closeAll();
+      await store.close();
+      if (sandbox && !options.sandbox) await sandbox.close();
+    },
+  };
+  stores.set(app, store);
+  return app;
+}

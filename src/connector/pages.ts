@@ -1,0 +1,109 @@
+// The connect page's HTML: plain server-rendered forms, one inline stylesheet, no script and no
+// external asset, labels on every input, native controls only (a <details> fold), so that it works
+// by keyboard and with password managers. Every value is escaped.
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
+label{display:block;margin-top:1rem;font-weight:600}input[type=text],input[type=password],input[type=url]{width:100%;padding:.5rem;font:inherit;box-sizing:border-box}
+button{margin-top:1.5rem;padding:.6rem 1.2rem;font:inherit}button:focus,input:focus,summary:focus{outline:3px solid #1a5fb4;outline-offset:2px}
+.error{border-left:4px solid #c01c28;padding:.5rem 1rem;background:#fbe9eb}details{margin-top:1rem}summary{cursor:pointer}
+.hint{color:#555;font-size:.9rem;font-weight:400}ul{padding-left:1.2rem}`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
+
+export interface ConnectFormView {
+  action: string;
+  csrf: string;
+  clientName: string;
+  values: { clientId: string; authUrl: string; realm: string; apiUrl: string };
+  /** The field at fault and why, after a failed attempt. */
+  error?: { field: string; message: string };
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  platform_client_id: 'API key client id',
+  platform_client_secret: 'API key client secret',
+  platform_auth_url: 'Auth URL',
+  platform_realm: 'Realm',
+  platform_api_url: 'API URL',
+};
+
+function input(
+  name: string,
+  type: string,
+  value: string,
+  error: ConnectFormView['error'],
+  extra = '',
+): string {
+  const invalid = error?.field === name ? ` aria-invalid="true" aria-describedby="error"` : '';
+  return `<label for="${name}">${FIELD_LABELS[name]}</label><input id="${name}" name="${name}" type="${type}" value="${escapeHtml(value)}"${invalid}${extra}>`;
+}
+
+export function renderConnectForm(view: ConnectFormView): string {
+  const { values, error } = view;
+  const foldOpen = error && ['platform_auth_url', 'platform_realm', 'platform_api_url'].includes(error.field);
+  return page(
+    'Connect your crew platform',
+    `<h1>Connect your crew platform</h1>
+<p>${escapeHtml(view.clientName)} asks to use crew-mcp with your company's platform account. Enter the API key your platform admin created (Platform Settings &gt; App settings &gt; API Keys).</p>
+${error ? `<p class="error" id="error" role="alert"><strong>${escapeHtml(FIELD_LABELS[error.field] ?? error.field)}:</strong> ${escapeHtml(error.message)}</p>` : ''}
+<form method="post" action="${escapeHtml(view.action)}">
+<input type="hidden" name="csrf_token" value="${escapeHtml(view.csrf)}">
+${input('platform_client_id', 'text', values.clientId, error, ' autocomplete="username" required autofocus')}
+${input('platform_client_secret', 'password', '', error, ' autocomplete="current-password" required')}
+<details${foldOpen ? ' open' : ''}><summary>Other region or host</summary>
+${input('platform_auth_url', 'url', values.authUrl, error)}
+${input('platform_realm', 'text', values.realm, error)}
+${input('platform_api_url', 'url', values.apiUrl, error)}
+</details>
+<button type="submit" name="step" value="verify">Continue</button>
+</form>`,
+  );
+}
+
+export interface ConsentView {
+  action: string;
+  csrf: string;
+  clientName: string;
+  platformClientId: string;
+  platformScopes: string[];
+  /** Tool names the key's scopes allow, by crew-mcp scope. */
+  tools: { scope: string; names: string[] }[];
+  requested: string[];
+}
+
+export function renderConsent(view: ConsentView): string {
+  const scopes = view.requested
+    .map((scope) => {
+      const names = view.tools.find((entry) => entry.scope === scope)?.names ?? [];
+      return `<li><label><input type="checkbox" name="scope" value="${escapeHtml(scope)}" checked> ${escapeHtml(scope)}</label><span class="hint">${names.length ? escapeHtml(names.join(', ')) : 'no tool this key allows'}</span></li>`;
+    })
+    .join('');
+  return page(
+    'Allow access',
+    `<h1>Allow ${escapeHtml(view.clientName)}?</h1>
+<p>The platform accepted the API key <strong>${escapeHtml(view.platformClientId)}</strong>. Its scopes: ${escapeHtml(view.platformScopes.join(', ') || 'none named')}.</p>
+<form method="post" action="${escapeHtml(view.action)}">
+<input type="hidden" name="csrf_token" value="${escapeHtml(view.csrf)}">
+<fieldset><legend>What ${escapeHtml(view.clientName)} may do</legend><ul>${scopes}</ul></fieldset>
+<button type="submit" name="step" value="consent">Allow</button>
+<button type="submit" name="step" value="deny">Deny</button>
+</form>`,
+  );
+}
+
+export function renderErrorPage(message: string): string {
+  return page(
+    'crew-mcp',
+    `<h1>Something went wrong</h1><p class="error" role="alert">${escapeHtml(message)}</p>`,
+  );
+}
+
+export function renderMessage(title: string, message: string): string {
+  return page(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`);
+}

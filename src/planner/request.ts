@@ -1,0 +1,175 @@
+// plan_staffing's request as the planner reads it: which scope (exactly one way of naming the
+// places, or a kept plan's id), the options with their defaults, and a follow-up's changes merged
+// into the kept plan's. Every refusal names the field and the fix, before anything is read.
+import { crewStatusSchema } from '../contract/enums.js';
+import { UserInputError } from '../platform/errors.js';
+import type { PlaceAsk } from './gather.js';
+import type { KeptPlan } from './kept-plans.js';
+import type { PlanAdjustments, PlanOptions } from './model.js';
+
+export interface PlanRequest {
+  jobIds?: string[];
+  multiDayJobId?: string;
+  boardIds?: string[];
+  from?: string;
+  to?: string;
+  /** `jobId/roleId` or `jobId/roleId/count`. */
+  places?: string[];
+  planId?: string;
+  exclude?: string[];
+  /** `roleId:crewId` each. */
+  swap?: string[];
+  pin?: string[];
+  statuses?: string[];
+  minRestHours?: number;
+  maxShiftsPerDay?: number;
+  maxHours?: number;
+  keepPending?: boolean;
+  continuity?: boolean;
+  preferScore?: string;
+  limitAlternates?: number;
+}
+
+export const PLAN_DEFAULTS: PlanOptions = {
+  statuses: ['ACTIVE', 'APPROVED'],
+  minRestHours: 10,
+  maxShiftsPerDay: 1,
+  keepPending: true,
+  continuity: true,
+  exclude: [],
+  limitAlternates: 2,
+};
+
+const CREW_STATUSES: readonly string[] = crewStatusSchema.options;
+const SCOPES = ['jobIds', 'multiDayJobId', 'boardIds', 'places', 'planId'] as const;
+
+export function refuse(message: string, path: string, fix: string): never {
+  throw new UserInputError(message, [{ path, message, fix }]);
+}
+
+function crewId(value: string, path: string): number {
+  if (!/^\d+$/.test(value))
+    refuse(`${path}: "${value}" is not a crew id.`, path, 'Use the crewId the plan or list_crew shows.');
+  return Number(value);
+}
+
+/** Exactly one scope; boards need a from date; statuses must be crew statuses. */
+export function checkRequest(input: PlanRequest): void {
+  const given = SCOPES.filter((key) => input[key] !== undefined);
+  if (given.length !== 1)
+    refuse(
+      given.length ? `Give one scope, not ${given.join(' and ')}.` : 'Say what to staff.',
+      given[1] ?? 'jobIds',
+      'Use jobIds, multiDayJobId, boardIds with from/to, places, or the planId of an earlier plan; find_open_roles lists open roles.',
+    );
+  for (const key of ['jobIds', 'boardIds', 'places'] as const)
+    if (input[key]?.length === 0) refuse(`${key} is empty.`, key, `Name at least one, or use another scope.`);
+  if (input.boardIds && !input.from)
+    refuse(
+      'boardIds needs a from date.',
+      'from',
+      'Give from (and to) as YYYY-MM-DD local days, e.g. a weekend.',
+    );
+  if (!input.boardIds && (input.from || input.to))
+    refuse('from/to only go with boardIds.', input.from ? 'from' : 'to', 'Drop them, or add boardIds.');
+  if (!input.planId && (input.swap || input.pin))
+    refuse(
+      'swap and pin change an earlier plan.',
+      input.swap ? 'swap' : 'pin',
+      'Give the planId of that plan.',
+    );
+  if (input.statuses?.length === 0)
+    refuse('statuses is empty.', 'statuses', 'Leave it out for ACTIVE and APPROVED.');
+  const unknown = (input.statuses ?? []).filter((status) => !CREW_STATUSES.includes(status));
+  if (unknown.length)
+    refuse(`statuses: ${unknown.join(', ')} unknown.`, 'statuses', `Use ${CREW_STATUSES.join(', ')}.`);
+  for (const [index, id] of (input.exclude ?? []).entries()) crewId(id, `exclude[${index}]`);
+  for (const key of ['swap', 'pin'] as const)
+    for (const [index, entry] of (input[key] ?? []).entries()) roleCrew(entry, `${key}[${index}]`);
+  for (const [index, entry] of (input.places ?? []).entries()) placeOf(entry, `places[${index}]`);
+  const ranges: [keyof PlanRequest, number, number, boolean][] = [
+    ['minRestHours', 0, 48, false],
+    ['maxShiftsPerDay', 0, 10, true],
+    ['maxHours', 1, 1000, false],
+    ['limitAlternates', 0, 5, true],
+  ];
+  for (const [key, min, max, whole] of ranges) {
+    const value = input[key];
+    if (typeof value !== 'number') continue;
+    if (value < min || value > max || (whole && !Number.isInteger(value)))
+      refuse(
+        `${key} must be ${whole ? 'a whole number ' : ''}from ${min} to ${max}.`,
+        key,
+        `Give ${key} in that range.`,
+      );
+  }
+}
+
+/** `roleId:crewId` as a role and a crew id. */
+export function roleCrew(entry: string, path: string): { roleId: string; crewId: number } {
+  const [roleId, id] = entry.split(':');
+  if (!roleId || id === undefined)
+    refuse(`${path}: "${entry}" is not roleId:crewId.`, path, 'e.g. "1034:201".');
+  return { roleId, crewId: crewId(id, path) };
+}
+
+/** `jobId/roleId` or `jobId/roleId/count` as a place to plan. */
+export function placeOf(entry: string, path: string): PlaceAsk {
+  const [jobId, roleId, count] = entry.split('/');
+  const places = count === undefined ? undefined : Number(count);
+  if (!jobId || !roleId || (places !== undefined && !(Number.isInteger(places) && places >= 1)))
+    refuse(`${path}: "${entry}" is not jobId/roleId[/count].`, path, 'e.g. "998/999" or "998/999/2".');
+  return { jobId, roleId, ...(places !== undefined ? { count: places } : {}) };
+}
+
+/** The options applied: the kept plan's (on a follow-up), then what this call overrides. */
+export function resolveOptions(input: PlanRequest, kept?: KeptPlan): PlanOptions {
+  const base = kept?.options ?? PLAN_DEFAULTS;
+  const maxHours = input.maxHours ?? base.maxHours;
+  const preferScore = input.preferScore ?? base.preferScore;
+  return {
+    statuses: input.statuses ?? base.statuses,
+    minRestHours: input.minRestHours ?? base.minRestHours,
+    maxShiftsPerDay: input.maxShiftsPerDay ?? base.maxShiftsPerDay,
+    ...(maxHours !== undefined ? { maxHours } : {}),
+    keepPending: input.keepPending ?? base.keepPending,
+    continuity: input.continuity ?? base.continuity,
+    ...(preferScore ? { preferScore } : {}),
+    exclude: [...new Set([...base.exclude, ...(input.exclude ?? []).map(Number)])],
+    limitAlternates: input.limitAlternates ?? base.limitAlternates,
+  };
+}
+
+/** A follow-up's swaps and pins added to the kept plan's; the kept assignments are preferred. */
+export function resolveAdjustments(input: PlanRequest, kept?: KeptPlan): PlanAdjustments {
+  const swaps = (input.swap ?? []).map((entry, index) => roleCrew(entry, `swap[${index}]`));
+  const swapped = new Set(swaps.map((entry) => `${entry.roleId}:${entry.crewId}`));
+  const pins = [
+    ...(kept?.pins ?? []),
+    ...(input.pin ?? []).map((entry, index) => roleCrew(entry, `pin[${index}]`)),
+  ];
+  return {
+    offRole: [...(kept?.offRole ?? []), ...swaps],
+    pins: pins.filter((entry) => !swapped.has(`${entry.roleId}:${entry.crewId}`)),
+    previous: kept?.assignments ?? [],
+  };
+}
+
+/** Per role, who left the plan and who came in, paired in order. */
+export function planChanges(
+  before: readonly { roleId: string; crewId: number }[],
+  after: readonly { roleId: string; crewId: number }[],
+): { roleId: string; from?: string; to?: string }[] {
+  const roles = [...new Set([...before, ...after].map((entry) => entry.roleId))];
+  return roles.flatMap((roleId) => {
+    const was = before.filter((entry) => entry.roleId === roleId).map((entry) => entry.crewId);
+    const now = after.filter((entry) => entry.roleId === roleId).map((entry) => entry.crewId);
+    const left = was.filter((id) => !now.includes(id));
+    const came = now.filter((id) => !was.includes(id));
+    return Array.from({ length: Math.max(left.length, came.length) }, (_, index) => ({
+      roleId,
+      ...(left[index] !== undefined ? { from: String(left[index]) } : {}),
+      ...(came[index] !== undefined ? { to: String(came[index]) } : {}),
+    }));
+  });
+}

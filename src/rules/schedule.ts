@@ -1,0 +1,166 @@
+// A crew schedule reviewed per person (review_crew_schedule), on the shared shift model
+// (shifts.ts): hours from real instants, paid hours less the break the platform reports, days as
+// local start days, the last day worked before the range, clashes (UTC overlap, whatever the
+// zones or boards), rests under a minimum between consecutive shifts, and assignments whose
+// person fails the role's checkable requirements (matching.ts, §2.3) or is no longer ACTIVE or
+// APPROVED. One pass over the crew jobs of the range; nothing here reads the platform.
+
+import {
+  type CheckableRequirement,
+  type CrewFacts,
+  describeRequirement,
+  evaluateRequirement,
+  planRequirements,
+  type RequirementsToMatch,
+  verifiedOf,
+} from './matching.js';
+import {
+  clashingPairs,
+  localStartDay,
+  paidHours,
+  type Shift,
+  scheduledHours,
+  shortRestPairs,
+} from './shifts.js';
+
+export const RULE_SCHEDULE =
+  'crew-mcp: hours from real instants, paid hours less the reported break, days and last worked as local start days, clashes by UTC overlap';
+
+/** Crew statuses that may work a booked role. */
+export const WORKING_CREW_STATUSES: readonly string[] = ['ACTIVE', 'APPROVED'];
+
+/** One crew job of the range: the person, the assignment's status, the role's shift and requirements. */
+export interface ScheduleRow {
+  crewId: number;
+  name: string;
+  /** The person's crew status (ACTIVE, INACTIVE, ...). */
+  crewStatus: string;
+  /** The crew job's status (BOOKED, APPLIED, ...). */
+  status: string;
+  shift: Shift;
+  requirements?: RequirementsToMatch | null;
+}
+
+export interface Failure {
+  roleId: string;
+  requirement: string;
+  why: string;
+}
+
+export interface PersonSchedule {
+  crewId: string;
+  name: string;
+  hours: number;
+  paidHours: number;
+  days: number;
+  lastWorked: string | null;
+  clashes: { roleIds: [string, string]; minutes: number }[];
+  shortRests: { roleIds: [string, string]; hours: number }[];
+  failures: Failure[];
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** Why a member fails a requirement: which options are absent and which are chosen but not verified. */
+export function failureWhy(crew: CrewFacts, requirement: CheckableRequirement): string {
+  switch (requirement.kind) {
+    case 'dataType': {
+      const verified = verifiedOf(crew, requirement.dataTypeId);
+      if (requirement.condition === 'NONE')
+        return `has ${requirement.optionNames.filter((name) => verified.has(name)).join(', ')}`;
+      const missing = requirement.optionNames.filter((name) => !verified.has(name));
+      const chosen = crew.chosen?.get(requirement.dataTypeId);
+      if (!chosen) return `${missing.join(', ')} not verified`;
+      const unverified = missing.filter((name) => chosen.has(name));
+      const absent = missing.filter((name) => !chosen.has(name));
+      return [
+        absent.length ? `absent: ${absent.join(', ')}` : '',
+        unverified.length ? `not verified: ${unverified.join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join('; ');
+    }
+    case 'roleType':
+      return 'absent';
+    case 'profile':
+      return `in ${crew.profileIds.join(', ') || 'none'}`;
+  }
+}
+
+/**
+ * The failures of one assignment: a BOOKED person who is no longer ACTIVE or APPROVED, and each
+ * checkable requirement the person fails (skipped when `crew` could not be read).
+ */
+export function assignmentFailures(row: ScheduleRow, crew: CrewFacts | undefined): Failure[] {
+  const roleId = row.shift.roleId;
+  const failures: Failure[] = [];
+  if (row.status === 'BOOKED' && !WORKING_CREW_STATUSES.includes(row.crewStatus))
+    failures.push({ roleId, requirement: 'crew status', why: row.crewStatus });
+  if (!crew) return failures;
+  for (const requirement of planRequirements(row.requirements).checkable) {
+    if (evaluateRequirement(crew, requirement).met) continue;
+    failures.push({
+      roleId,
+      requirement: describeRequirement(requirement),
+      why: failureWhy(crew, requirement),
+    });
+  }
+  return failures;
+}
+
+/** The local start day of each person's latest BOOKED shift that starts on a local day before `from`. */
+export function lastWorkedBefore(rows: readonly ScheduleRow[], from: string): Map<number, string> {
+  const last = new Map<number, string>();
+  for (const row of rows) {
+    if (row.status !== 'BOOKED') continue;
+    const day = localStartDay(row.shift);
+    if (day >= from) continue;
+    const known = last.get(row.crewId);
+    if (!known || day > known) last.set(row.crewId, day);
+  }
+  return last;
+}
+
+/**
+ * Each person's schedule over `rows` (the crew jobs of the range, in the asked statuses), in
+ * crew id order. `crewFacts` by crew id for the requirement checks (absent: not checked).
+ */
+export function reviewSchedule(
+  rows: readonly ScheduleRow[],
+  options: {
+    minRestHours: number;
+    lastWorked: ReadonlyMap<number, string>;
+    crewFacts?: ReadonlyMap<number, CrewFacts>;
+  },
+): PersonSchedule[] {
+  const byPerson = new Map<number, ScheduleRow[]>();
+  for (const row of rows) byPerson.set(row.crewId, [...(byPerson.get(row.crewId) ?? []), row]);
+  return [...byPerson.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([crewId, own]) => {
+      const shifts = own.map((row) => row.shift);
+      const facts = options.crewFacts?.get(crewId);
+      return {
+        crewId: String(crewId),
+        name: own[0]!.name,
+        hours: round2(shifts.reduce((sum, shift) => sum + scheduledHours(shift), 0)),
+        paidHours: round2(shifts.reduce((sum, shift) => sum + paidHours(shift), 0)),
+        days: new Set(shifts.map(localStartDay)).size,
+        lastWorked: options.lastWorked.get(crewId) ?? null,
+        clashes: clashingPairs(shifts).map(({ first, second, minutes }) => ({
+          roleIds: [first.roleId, second.roleId] as [string, string],
+          minutes: round2(minutes),
+        })),
+        shortRests: shortRestPairs(shifts, options.minRestHours).map(({ first, second, hours }) => ({
+          roleIds: [first.roleId, second.roleId] as [string, string],
+          hours: round2(hours),
+        })),
+        failures: own.flatMap((row) => assignmentFailures(row, facts)),
+      };
+    });
+}
+
+/** Whether a person's schedule has anything to look at. */
+export function hasProblem(person: PersonSchedule): boolean {
+  return person.clashes.length + person.shortRests.length + person.failures.length > 0;
+}

@@ -1,0 +1,107 @@
+// What replicas behind one load balancer share, on the PostgreSQL server of `--store postgres://`:
+// the webhook event log (events.ts), the rate limiter's buckets (rate.ts), and word of each
+// other's events and writes (bus.ts). Everything else a replica holds (its staffing caches, its
+// token, its 2025-era sessions) it may lose: a cache is refilled, a token fetched again, a
+// session opened again by its client. Loaded only when --store is given.
+import type { Logger } from '../logger.js';
+import { REPLICA_CHANNEL, ReplicaBus } from './bus.js';
+import type { SqlEngine } from './engine.js';
+import { StoreEventLog } from './events.js';
+import { migrate } from './migrate.js';
+import { openPgEngine } from './pg-engine.js';
+import { SharedRateLimiter } from './rate.js';
+
+/** Advisory lock of the webhook subscription: replicas starting at once take turns replacing it. */
+export const SUBSCRIPTION_LOCK = 0x63_72_65_78;
+/** How long a write's answer may wait for the store to pass the word on. */
+const WRITE_NOTICE_MS = 1000;
+
+export interface ReplicaStateOptions {
+  /** postgres:// or postgresql:// connection string. */
+  url: string;
+  /** The log's owner: one platform key (its API URL and client id). */
+  tenant: string;
+  logger: Logger;
+  ratePerMinute: number;
+  eventsMaxAgeMs: number;
+  eventsMaxBytes: number;
+}
+
+export interface ReplicaState {
+  engine: SqlEngine;
+  bus: ReplicaBus;
+  events: StoreEventLog;
+  rateLimiter: SharedRateLimiter;
+  /**
+   * A write tool ran here: the other replicas drop what their caches may hold stale. Resolves once
+   * the store has sent the word (at most WRITE_NOTICE_MS); never rejects.
+   */
+  publishWrite(): Promise<void>;
+  /** Another replica ran a write tool for this tenant. */
+  onRemoteWrite(handler: () => void): () => void;
+  /** The notification connection came back: whatever was said meanwhile was missed. */
+  onResync(handler: () => void): () => void;
+  /** `work` while no other replica runs it (the webhook subscription's replacement). */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The tenant key of a deployment with one platform key, the same in every replica. */
+export function singleKeyTenant(apiUrl: string, clientId: string): string {
+  return `${apiUrl.replace(/\/+$/, '')}#${clientId}`;
+}
+
+export async function openReplicaState(options: ReplicaStateOptions): Promise<ReplicaState> {
+  const { url, tenant, logger } = options;
+  const engine = await openPgEngine(url);
+  try {
+    const migrated = await migrate(engine);
+    if (migrated.applied.length > 0) logger.info(migrated, 'store schema migrated');
+    const bus = await ReplicaBus.open(url, logger);
+    const events = await StoreEventLog.open({
+      engine,
+      tenant,
+      bus,
+      logger,
+      maxAgeMs: options.eventsMaxAgeMs,
+      maxBytes: options.eventsMaxBytes,
+    });
+    const rateLimiter = new SharedRateLimiter(engine, options.ratePerMinute, logger);
+    logger.info({ replica: bus.replicaId }, 'sharing state with other replicas through the store');
+    return {
+      engine,
+      bus,
+      events,
+      rateLimiter,
+      async publishWrite() {
+        const sent = engine
+          .notify(REPLICA_CHANNEL, bus.envelope({ kind: 'write', tenant }))
+          .catch((error: unknown) =>
+            logger.warn({ err: String(error) }, 'could not tell the other replicas of a write'),
+          );
+        // A slow store delays the answer by at most this; the caches' own expiry is the backstop.
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, WRITE_NOTICE_MS);
+        });
+        await Promise.race([sent, late]);
+        clearTimeout(timer);
+      },
+      onRemoteWrite(handler) {
+        return bus.onMessage((message) => {
+          if (message.kind === 'write' && message.tenant === tenant) handler();
+        });
+      },
+      onResync: (handler) => bus.onResync(handler),
+      exclusive: (work) => engine.withLock(SUBSCRIPTION_LOCK, () => work()),
+      async close() {
+        events.close();
+        await bus.close();
+        await engine.close();
+      },
+    };
+  } catch (error) {
+    await engine.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,428 @@
+// The hosted connector end to end through the official SDK client's OAuth support: discovery from
+// the 401, dynamic registration, the connect page filled in headless Chromium, code with PKCE,
+// token, the tenant's tools and data, refresh, revocation; and the attacks, each refused with
+// nothing leaked. Two sandboxes with different data stand for two companies behind one crew-mcp.
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { Client } from '@modelcontextprotocol/client';
+import pino from 'pino';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { connectorStoreOf, createConnectorApp } from '../../src/connector/index.js';
+import { startSandbox } from '../../src/sandbox/server.js';
+import type { RunningSandbox } from '../../src/sandbox/types.js';
+import { type RunningHttp, startHttp } from '../../src/transports/http.js';
+import {
+  connectInBrowser,
+  connectThroughOAuth,
+  launchChromium,
+  REDIRECT_URL,
+  TestOAuthClient,
+} from '../helpers/oauth-client.js';
+
+const lines: string[] = [];
+const logger = pino(
+  { level: 'debug' },
+  new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  }),
+);
+/** Every result and error text a client saw, searched for secrets at the end. */
+const seen: string[] = [];
+
+let sandboxA: RunningSandbox;
+let sandboxB: RunningSandbox;
+let app: App;
+let http: RunningHttp;
+let browser: Browser;
+let dataDir: string;
+let providerA: TestOAuthClient;
+let clientA: Client;
+let clientB: Client;
+
+const secretOf = (sandbox: RunningSandbox) =>
+  sandbox.keys.find((key) => key.clientId === 'demo-admin')?.clientSecret as string;
+
+async function call(client: Client, name: string, args: Record<string, unknown>) {
+  const result = await client.callTool({ name, arguments: args });
+  seen.push(JSON.stringify(result));
+  return result;
+}
+
+function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
+  return (result.content as { type: string; text?: string }[]).map((part) => part.text ?? '').join('\n');
+}
+
+async function tokenRequest(
+  params: Record<string, string>,
+): Promise<{ status: number; body: Record<string, string> }> {
+  const response = await fetch(`${http.url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(params),
+  });
+  const body = (await response.json()) as Record<string, string>;
+  seen.push(JSON.stringify(body));
+  return { status: response.status, body };
+}
+
+async function mcpStatus(token: string): Promise<number> {
+  const response = await fetch(http.mcpUrl, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+  });
+  seen.push(await response.text());
+  return response.status;
+}
+
+function pkce() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+function authorizeUrl(clientId: string, extra: Record<string, string> = {}): URL {
+  const url = new URL(`${http.url}/oauth/authorize`);
+  url.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT_URL,
+    scope: 'crew-mcp:read',
+    resource: http.mcpUrl,
+    state: 'state-1',
+    ...extra,
+  }).toString();
+  return url;
+}
+
+beforeAll(async () => {
+  [sandboxA, sandboxB, browser] = await Promise.all([
+    startSandbox({ host: '127.0.0.1', port: 0 }),
+    startSandbox({ host: '127.0.0.1', port: 0, seed: 7 }),
+    launchChromium(),
+  ]);
+  dataDir = await mkdtemp(join(tmpdir(), 'crew-connector-'));
+  const config = loadConfig(
+    [
+      'http',
+      '--auth',
+      'connector',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--auth-url',
+      sandboxA.baseUrl,
+      '--realm',
+      sandboxA.realm,
+      '--api-url',
+      sandboxA.baseUrl,
+    ],
+    { CREW_STORE_KEY: randomBytes(32).toString('base64') },
+  );
+  app = await createConnectorApp(config, { transport: 'http', logger });
+  http = await startHttp(app);
+}, 180_000);
+
+afterAll(async () => {
+  await clientA?.close().catch(() => undefined);
+  await clientB?.close().catch(() => undefined);
+  await http?.close();
+  await app?.close();
+  await browser?.close();
+  await Promise.all([sandboxA?.close(), sandboxB?.close()]);
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('hosted connector', () => {
+  it('answers /mcp without a token with a 401 that leads to both metadata documents', async () => {
+    const response = await fetch(http.mcpUrl, { method: 'POST', body: '{}' });
+    expect(response.status).toBe(401);
+    const challenge = response.headers.get('www-authenticate') ?? '';
+    const prm = /resource_metadata="([^"]+)"/.exec(challenge)?.[1] as string;
+    const resource = (await (await fetch(prm)).json()) as {
+      resource: string;
+      authorization_servers: string[];
+    };
+    expect(resource.resource).toBe(http.mcpUrl);
+    const issuer = resource.authorization_servers[0] as string;
+    const as = (await (await fetch(`${issuer}/.well-known/oauth-authorization-server`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(as).toMatchObject({
+      issuer,
+      code_challenge_methods_supported: ['S256'],
+      authorization_response_iss_parameter_supported: true,
+      client_id_metadata_document_supported: true,
+    });
+    expect(as.registration_endpoint).toBe(`${issuer}/oauth/register`);
+  });
+
+  it('connects company A through DCR, the connect page and PKCE, and serves its own data', async () => {
+    providerA = new TestOAuthClient();
+    const connected = await connectThroughOAuth(http.mcpUrl, providerA, browser, {
+      clientId: 'demo-admin',
+      secret: secretOf(sandboxA),
+    });
+    clientA = connected.client;
+    // RFC 9207: the authorization response names its issuer.
+    expect(connected.redirect.get('iss')).toBe(http.url);
+    expect(providerA.saved?.refresh_token).toBeTruthy();
+    expect(providerA.saved?.expires_in).toBeLessThanOrEqual(3600);
+    const { tools } = await clientA.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(['list_jobs', 'create_jobs', 'list_webhooks']),
+    );
+    const crew = await call(clientA, 'list_crew', {});
+    expect(crew.isError).toBeFalsy();
+  }, 120_000);
+
+  it('connects company B (another host, through the fold) and keeps the two apart', async () => {
+    const providerB = new TestOAuthClient();
+    const connected = await connectThroughOAuth(http.mcpUrl, providerB, browser, {
+      clientId: 'demo-admin',
+      secret: secretOf(sandboxB),
+      authUrl: sandboxB.baseUrl,
+      realm: sandboxB.realm,
+      apiUrl: sandboxB.baseUrl,
+      scopes: ['crew-mcp:read'],
+    });
+    clientB = connected.client;
+    clientBId = providerB.info?.client_id;
+    clientBToken = providerB.saved?.refresh_token;
+    // B granted read only: its write tools are not listed.
+    const names = (await clientB.listTools()).tools.map((tool) => tool.name);
+    expect(names).toContain('list_crew');
+    expect(names).not.toContain('create_jobs');
+    const [crewA, crewB] = await Promise.all([
+      call(clientA, 'list_crew', {}),
+      call(clientB, 'list_crew', {}),
+    ]);
+    const idsOf = (result: typeof crewA) =>
+      ((result.structuredContent as { crew: { id: number }[] }).crew ?? []).map((member) => member.id);
+    expect(textOf(crewA)).not.toBe(textOf(crewB));
+    // Another tenant's id through A's connection: A's platform answers, never B's data.
+    const onlyB = idsOf(crewB).find((id) => !idsOf(crewA).includes(id));
+    if (onlyB !== undefined) {
+      const foreign = await call(clientA, 'get_crew', { crewId: onlyB });
+      expect(foreign.isError).toBe(true);
+    }
+    // Each tenant's platform saw only its own tenant's calls.
+    const store = connectorStoreOf(app);
+    const tenants = await store?.engine.query<{ api_url: string }>(
+      'select api_url from crew_tenants order by api_url',
+    );
+    expect(tenants?.map((row) => row.api_url).sort()).toEqual([sandboxA.baseUrl, sandboxB.baseUrl].sort());
+  }, 120_000);
+
+  it("subscribes each tenant's platform on connect and keeps each tenant's events in its own log", async () => {
+    const store = connectorStoreOf(app);
+    const rows =
+      (await store?.engine.query<{
+        tenant_key: string;
+        api_url: string;
+        webhook_subscription: { url: string } | null;
+      }>('select tenant_key, api_url, webhook_subscription from crew_tenants')) ?? [];
+    const keyOf = (sandbox: RunningSandbox) =>
+      rows.find((row) => row.api_url === sandbox.baseUrl)?.tenant_key as string;
+    for (const row of rows)
+      expect(row.webhook_subscription?.url).toBe(`${http.url}/webhooks/${row.tenant_key}`);
+    const deliver = async (tenantKey: string, secret: string, id: string) => {
+      const body = JSON.stringify({
+        id,
+        type: 'crew.updated',
+        createdAt: new Date().toISOString(),
+        data: { id: 4242 },
+      });
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const signature = createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
+      const response = await fetch(`${http.url}/webhooks/${tenantKey}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-webhook-timestamp': timestamp,
+          'x-webhook-signature': `v1=${signature}`,
+          'x-webhook-id': id,
+        },
+        body,
+      });
+      return response.status;
+    };
+    const secretA = (await store?.tenants.webhookSecret(keyOf(sandboxA))) as string;
+    expect(await deliver(keyOf(sandboxA), secretA, 'evt-only-a')).toBe(200);
+    // A's secret does not sign for B's address.
+    expect(await deliver(keyOf(sandboxB), secretA, 'evt-forged-b')).toBe(401);
+    const eventsA = textOf(await call(clientA, 'list_events', {}));
+    const eventsB = textOf(await call(clientB, 'list_events', {}));
+    expect(eventsA).toContain('4242');
+    expect(eventsB).not.toContain('4242');
+  });
+
+  it('names the field at fault on the connect page, and refuses a form without its CSRF token', async () => {
+    const client = providerA.info?.client_id as string;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(
+      authorizeUrl(client, { code_challenge: pkce().challenge, code_challenge_method: 'S256' }).href,
+    );
+    await page.locator('[name=platform_client_id]').fill('demo-admin');
+    await page.locator('[name=platform_client_secret]').fill('not-the-secret');
+    await page.locator('[name=platform_client_secret]').press('Enter');
+    await page.waitForLoadState();
+    expect(await page.locator('[role=alert]').innerText()).toMatch(
+      /API key client secret: the platform refused/,
+    );
+    const action = (await page.locator('form').getAttribute('action')) as string;
+    const forged = await page.request.post(`${http.url}${action}`, {
+      form: { step: 'verify', platform_client_id: 'demo-admin', platform_client_secret: secretOf(sandboxA) },
+    });
+    expect(forged.status()).toBe(403);
+    expect(await forged.text()).toMatch(/security token/);
+    await context.close();
+  }, 60_000);
+
+  it('refuses authorization requests without PKCE S256, to unregistered redirect URIs, or for another resource', async () => {
+    const client = providerA.info?.client_id as string;
+    const { challenge } = pkce();
+    const errorOf = async (url: URL) => {
+      const response = await fetch(url, { redirect: 'manual' });
+      const location = response.headers.get('location');
+      return location ? new URL(location).searchParams.get('error') : `HTTP ${response.status}`;
+    };
+    expect(await errorOf(authorizeUrl(client))).toBe('invalid_request');
+    expect(
+      await errorOf(authorizeUrl(client, { code_challenge: challenge, code_challenge_method: 'plain' })),
+    ).toBe('invalid_request');
+    // An unregistered redirect URI is never redirected to.
+    expect(
+      await errorOf(
+        authorizeUrl(client, {
+          code_challenge: challenge,
+          code_challenge_method: 'S256',
+          redirect_uri: 'https://evil.example/cb',
+        }),
+      ),
+    ).toBe('HTTP 400');
+    expect(
+      await errorOf(
+        authorizeUrl(client, {
+          code_challenge: challenge,
+          code_challenge_method: 'S256',
+          resource: 'https://other.example/mcp',
+        }),
+      ),
+    ).toBe('invalid_target');
+  });
+
+  it('refuses a replayed code, and a forged or tampered token', async () => {
+    const client = providerA.info?.client_id as string;
+    const { verifier, challenge } = pkce();
+    const context = await browser.newContext();
+    const redirect = await connectInBrowser(
+      await context.newPage(),
+      authorizeUrl(client, { code_challenge: challenge, code_challenge_method: 'S256' }),
+      { clientId: 'demo-admin', secret: secretOf(sandboxA) },
+    );
+    await context.close();
+    const exchange = {
+      grant_type: 'authorization_code',
+      code: redirect.get('code') as string,
+      redirect_uri: REDIRECT_URL,
+      client_id: client,
+      code_verifier: verifier,
+      resource: http.mcpUrl,
+    };
+    const first = await tokenRequest(exchange);
+    expect(first.status).toBe(200);
+    const token = first.body.access_token as string;
+    expect(await mcpStatus(token)).not.toBe(401);
+    expect(await mcpStatus(`${token.slice(0, -2)}xx`)).toBe(401);
+    const replay = await tokenRequest(exchange);
+    expect(replay.body.error).toBe('invalid_grant');
+    // A replayed code revokes what it was exchanged for (RFC 6749 4.1.2).
+    expect(await mcpStatus(token)).toBe(401);
+    expect(await mcpStatus('forged-token-value-0123456789abcdefghijklmnopqrs')).toBe(401);
+  }, 90_000);
+
+  it('rotates refresh tokens; a reused one revokes the whole family', async () => {
+    const client = providerA.info?.client_id as string;
+    const before = providerA.saved?.refresh_token as string;
+    const rotated = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: before,
+      client_id: client,
+    });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.refresh_token).not.toBe(before);
+    expect(await mcpStatus(rotated.body.access_token as string)).not.toBe(401);
+    const reused = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: before,
+      client_id: client,
+    });
+    expect(reused.body.error).toBe('invalid_grant');
+    // The family: the rotated refresh token and its access token died with it.
+    const after = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: rotated.body.refresh_token as string,
+      client_id: client,
+    });
+    expect(after.body.error).toBe('invalid_grant');
+    expect(await mcpStatus(rotated.body.access_token as string)).toBe(401);
+  });
+
+  it('revokes a connection (RFC 7009): its tokens answer 401 and its platform secret is deleted', async () => {
+    const store = connectorStoreOf(app);
+    const grantsBefore = await store?.engine.query<{ n: number }>(
+      `select count(*)::int as n from crew_grants where secret_enc is not null`,
+    );
+    const refresh = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: (await clientBRefresh()) as string,
+      client_id: clientBId as string,
+    });
+    expect(refresh.status).toBe(200);
+    expect(await mcpStatus(refresh.body.access_token as string)).not.toBe(401);
+    const revoke = await fetch(`${http.url}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        token: refresh.body.refresh_token as string,
+        client_id: clientBId as string,
+      }),
+    });
+    expect(revoke.status).toBe(200);
+    expect(await mcpStatus(refresh.body.access_token as string)).toBe(401);
+    const grantsAfter = await store?.engine.query<{ n: number }>(
+      `select count(*)::int as n from crew_grants where secret_enc is not null`,
+    );
+    expect(grantsAfter?.[0]?.n).toBe((grantsBefore?.[0]?.n ?? 0) - 1);
+  });
+
+  it('never puts a platform secret in a log line, a result or an error', () => {
+    expect(lines.length).toBeGreaterThan(10);
+    for (const secret of [secretOf(sandboxA), secretOf(sandboxB)]) {
+      for (const text of [...lines, ...seen]) expect(text).not.toContain(secret);
+    }
+  });
+});
+
+let clientBId: string | undefined;
+let clientBToken: string | undefined;
+async function clientBRefresh(): Promise<string | undefined> {
+  return clientBToken;
+}

@@ -1,0 +1,178 @@
+// plan_staffing against the sandbox: what it sends upstream, every hard constraint of its plans
+// checked from raw platform data (plan-oracle.ts), the places filled against an independent
+// optimum (a per-role bound on the default seed, an enumeration where most crew are excluded and
+// the limits bind), follow-ups on a kept plan, the result budget, and refusals that send nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinPlannerClock } from '../../src/planner/clock.js';
+import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
+import { gqlEveryPage, type Json, TEST_TODAY } from '../helpers/sandbox.js';
+import { callCounted, operations } from '../helpers/tool-requests.js';
+import { bruteForceFilled, openRolesOf, perRoleBound, planViolations, usableCrew } from './plan-oracle.js';
+import { type Company, readCompany } from './staffing-oracle.js';
+
+const suite = useConnectedSandbox();
+const NOW = Date.parse(`${TEST_TODAY}T00:00:00Z`);
+const LIMITS = { minRestHours: 10, maxShiftsPerDay: 1 };
+let company: Company;
+/** The seed's multi-day jobs that start after the test's today: id -> job ids. */
+let multiDay: Map<string, string[]>;
+
+beforeAll(async () => {
+  pinPlannerClock(() => NOW);
+  company = await readCompany(suite.sandbox);
+  multiDay = new Map();
+  for (const job of await gqlEveryPage(suite.sandbox, 'companyJobs', 'id date multiDayJobId')) {
+    if (!job.multiDayJobId || Date.parse(`${job.date}T00:00:00Z`) <= NOW) continue;
+    multiDay.set(job.multiDayJobId, [...(multiDay.get(job.multiDayJobId) ?? []), job.id]);
+  }
+});
+afterAll(() => pinPlannerClock(undefined));
+
+const plan = (args: Record<string, unknown>) =>
+  callCounted(suite.sandbox, suite.client, 'plan_staffing', args);
+const coldStart = () => suite.connected.app.lookups.staffing.invalidate();
+
+/** The multi-day job with the most open places ahead. */
+function biggestMultiDay(): { id: string; jobIds: string[] } {
+  const [id, jobIds] = [...multiDay.entries()].sort(
+    (a, b) => openRolesOf(company, b[1], NOW).length - openRolesOf(company, a[1], NOW).length,
+  )[0] as [string, string[]];
+  return { id, jobIds };
+}
+
+describe('plan_staffing: a multi-day job on the default seed', () => {
+  it('plans it in one call: job index, its jobs, crew pages and one crew-jobs window (cold)', async () => {
+    coldStart();
+    const { id, jobIds } = biggestMultiDay();
+    const { data, isError, sent, cost } = await plan({ multiDayJobId: id });
+    expect(isError).toBe(false);
+    const ops = operations(sent);
+    // The job index (to find the group's jobs), the jobs in full, then crew pages and one window.
+    const jobReads = ops.filter((op) => op === 'companyJobs').length;
+    expect(ops.slice(0, jobReads)).toEqual(Array(jobReads).fill('companyJobs'));
+    expect(ops.filter((op) => op === 'companyCrewJobs')).toHaveLength(1);
+    expect(ops.filter((op) => op === 'companyCrewAll')).toHaveLength(ops.length - jobReads - 1);
+    expect(sent[jobReads - 1]).toMatchObject({
+      variables: { input: { filter: { jobIds: expect.arrayContaining(jobIds) } } },
+    });
+    expect(sent.length).toBeLessThanOrEqual(8);
+    const roles = openRolesOf(company, jobIds, NOW);
+    expect(data.totals.placesOpen).toBe(roles.reduce((sum, role) => sum + role.open, 0));
+    expect(planViolations(company, data.assignments, LIMITS)).toEqual([]);
+    // Filled equals the independent optimum: here every role's own bound is reached.
+    expect(data.totals.placesFilled).toBe(perRoleBound(company, roles, LIMITS));
+    expect(data.planId).toMatch(/^plan-/);
+    expect(cost.both).toBeLessThan(3000);
+  });
+
+  it('fills the true optimum where most crew are excluded and rest and one shift a day bind', async () => {
+    const { id, jobIds } = biggestMultiDay();
+    const roles = openRolesOf(company, jobIds, NOW);
+    // Keep the four crew usable on the most roles; rule out everyone else (hundreds of ids).
+    const usage = new Map<number, number>();
+    for (const role of roles)
+      for (const crewId of usableCrew(company, role.jobId, role.roleId, LIMITS))
+        usage.set(crewId, (usage.get(crewId) ?? 0) + 1);
+    const keep = [...usage.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, 4)
+      .map(([crewId]) => crewId);
+    const exclude = company.crew
+      .map((member: Json) => member.id as number)
+      .filter((crewId) => !keep.includes(crewId));
+    const limits = { ...LIMITS, exclude };
+    const { data, isError } = await plan({ multiDayJobId: id, exclude: exclude.map(String) });
+    expect(isError).toBe(false);
+    expect(planViolations(company, data.assignments, limits)).toEqual([]);
+    const optimum = bruteForceFilled(company, roles, limits);
+    expect(optimum).toBeLessThan(perRoleBound(company, roles, limits));
+    expect(data.totals.placesFilled).toBe(optimum);
+    const short = data.unfilled.reduce((sum: number, entry: Json) => sum + entry.places, 0);
+    expect(data.totals.placesFilled + short).toBe(data.totals.placesOpen);
+    expect(new Set(data.unfilled.map((entry: Json) => entry.code))).toContain('NEEDED_ELSEWHERE_IN_PLAN');
+  });
+
+  it('follows up on the kept plan: swap one person off a role, then pin, with the changes', async () => {
+    const { id } = biggestMultiDay();
+    const first = await plan({ multiDayJobId: id });
+    const target = first.data.assignments[0];
+    const swapped = await plan({
+      planId: first.data.planId,
+      swap: [`${target.roleId}:${target.crewId}`],
+    });
+    expect(swapped.isError).toBe(false);
+    expect(swapped.data.planId).toBe(first.data.planId);
+    const onRole = swapped.data.assignments
+      .filter((entry: Json) => entry.roleId === target.roleId)
+      .map((entry: Json) => entry.crewId);
+    expect(onRole).not.toContain(target.crewId);
+    expect(swapped.data.changes).toContainEqual(
+      expect.objectContaining({ roleId: target.roleId, from: target.crewId }),
+    );
+    expect(planViolations(company, swapped.data.assignments, LIMITS)).toEqual([]);
+    const keptElsewhere = first.data.assignments.filter(
+      (entry: Json) => entry.roleId !== target.roleId,
+    ).length;
+    const stillThere = swapped.data.assignments.filter((entry: Json) =>
+      first.data.assignments.some(
+        (before: Json) => before.roleId === entry.roleId && before.crewId === entry.crewId,
+      ),
+    ).length;
+    // The kept plan is preferred right after the places filled: most of it stays.
+    expect(stillThere).toBeGreaterThanOrEqual(keptElsewhere - 2);
+    const alternate = swapped.data.assignments.find((entry: Json) => entry.alternates.length > 0);
+    const pinned = await plan({
+      planId: first.data.planId,
+      pin: [`${alternate.roleId}:${alternate.alternates[0]}`],
+    });
+    expect(pinned.isError).toBe(false);
+    expect(pinned.data.assignments).toContainEqual(
+      expect.objectContaining({ roleId: alternate.roleId, crewId: alternate.alternates[0] }),
+    );
+  });
+});
+
+describe('plan_staffing: a weekend on one board', () => {
+  it('plans it with every constraint kept and every short role explained', async () => {
+    const board = company.jobs.find((job) => job.date === '2026-11-28')?.board.id as string;
+    const { data, isError, sent } = await plan({ boardIds: [board], from: '2026-11-28', to: '2026-11-29' });
+    expect(isError).toBe(false);
+    expect(
+      operations(sent).filter((op) => op === 'CrewJobsInWindow' || op === 'companyCrewJobs').length,
+    ).toBeLessThanOrEqual(1);
+    expect(planViolations(company, data.assignments, LIMITS)).toEqual([]);
+    const roles = company.jobs
+      .filter((job) => job.board.id === board && job.date >= '2026-11-28' && job.date <= '2026-11-29')
+      .flatMap((job) => openRolesOf(company, [job.id], NOW));
+    expect(data.totals.placesOpen).toBe(roles.reduce((sum, role) => sum + role.open, 0));
+    expect(data.totals.placesFilled).toBe(perRoleBound(company, roles, LIMITS));
+    for (const entry of data.unfilled) expect(entry.reason.length).toBeGreaterThan(10);
+  });
+});
+
+describe('plan_staffing: refusals send nothing upstream', () => {
+  it.each([
+    [{ jobIds: ['1'], multiDayJobId: '2' }, 'one scope'],
+    [{}, 'Say what to staff'],
+    [{ boardIds: ['100'] }, 'from'],
+    [{ planId: 'plan-nope' }, 'No kept plan'],
+    [{ jobIds: ['1'], swap: ['1:2'] }, 'planId'],
+    [{ places: ['998'] }, 'jobId/roleId'],
+    [{ jobIds: ['1'], minRestHours: -1 }, 'minRestHours'],
+    [{ jobIds: ['1'], statuses: ['ASLEEP'] }, 'ASLEEP'],
+    [{ jobIds: ['1'], exclude: ['Ana'] }, 'not a crew id'],
+  ])('%j', async (args, message) => {
+    const { isError, text, sent } = await plan(args);
+    expect(isError).toBe(true);
+    expect(text).toContain(message);
+    expect(sent).toEqual([]);
+  });
+
+  it('a role that does not exist is named after the one job read', async () => {
+    const job = company.jobs[0];
+    const { isError, text, sent } = await plan({ places: [`${job.id}/999999`] });
+    expect(isError).toBe(true);
+    expect(text).toContain(`${job.id}/999999`);
+    expect(operations(sent)).toEqual(['companyJobs']);
+  });
+});

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import {
+  companyJobsDocument,
+  crewJobsWindowDocument,
+  crewMatchingDocument,
+  jobIndexDocument,
+} from '../src/contract/documents.js';
+import { defineTool, type ToolContext } from '../src/mcp/define-tool.js';
+import { readRange } from '../src/mcp/read-range.js';
+import { plannerNow } from '../src/planner/clock.js';
+import { type BoardRange, gatherFacts, gatherRoles, type ScopeAsk } from '../src/planner/gather.js';
+import { type KeptPlan, keptPlansOf } from '../src/planner/kept-plans.js';
+import { planStaffing } from '../src/planner/plan.js';
+import {
+  checkRequest,
+  type PlanRequest,
+  placeOf,
+  planChanges,
+  refuse,
+  resolveAdjustments,
+  resolveOptions,
+} from '../src/planner/request.js';
+import { planResultSchema, planText, toPlanResult } from '../src/present/plan.js';
+
+const roleCrew = z.array(z.string()).optional();
+
+const inputSchema = z.object({
+  jobIds: z.array(z.string()).optional(),
+  multiDayJobId: z.string().optional(),
+  boardIds: z.array(z.string()).optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  places: z.array(z.string()).optional().describe('jobId/roleId[/count]'),
+  planId: z.string().optional(),
+  exclude: z.array(z.string()).optional(),
+  swap: roleCrew.describe('roleId:crewId'),
+  pin: roleCrew,
+  statuses: z.array(z.string()).optional(),
+  minRestHours: z.number().optional(),
+  maxShiftsPerDay: z.number().optional(),
+  maxHours: z.number().optional(),
+  keepPending: z.boolean().optional(),
+  continuity: z.boolean().optional(),
+  preferScore: z.string().optional(),
+  limitAlternates: z.number().optional(),
+});
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The scope to read: the kept plan's places on a follow-up, else the one the input names. */
+function scopeOf(input: PlanRequest, kept: KeptPlan | undefined): ScopeAsk {
+  if (kept) return { places: kept.places };
+  if (input.jobIds) return { jobIds: input.jobIds };
+  if (input.multiDayJobId) return { multiDayJobId: input.multiDayJobId };
+  if (input.places) return { places: input.places.map((entry, index) => placeOf(entry, `places[${index}]`)) };
+  const from = input.from as string;
+  const to = input.to ?? from;
+  for (const [key, value] of [
+    ['from', from],
+    ['to', to],
+  ] as const)
+    if (!DAY.test(value)) refuse(`${key} must be a local day YYYY-MM-DD.`, key, 'e.g. 2026-11-28.');
+  const range = readRange({ from, to, otherwise: 'each' });
+  const boards: BoardRange = {
+    boardIds: input.boardIds ?? [],
+    filter: range.platform,
+    ...(range.localDates ? { localDates: range.localDates } : {}),
+    span: { startMs: Number.NEGATIVE_INFINITY, endMs: Number.POSITIVE_INFINITY },
+  };
+  return { boards };
+}
+
+async function checkScore(preferScore: string | undefined, ctx: ToolContext): Promise<void> {
+  if (!preferScore) return;
+  const known = (await ctx.lookups.dataTypes.get(ctx.signal))?.find((type) => type.id === preferScore);
+  if (known && known.type !== 'SCORING')
+    refuse(
+      `preferScore: data type ${preferScore} is ${known.type}, not SCORING.`,
+      'preferScore',
+      'Give a SCORING data type id.',
+    );
+  if (!known)
+    refuse(`preferScore: no data type ${preferScore}.`, 'preferScore', 'get_crew shows the data type ids.');
+}
+
+export const planStaffingTool = defineTool({
+  name: 'plan_staffing',
+  title: 'Plan staffing for an event',
+  description:
+    'Optimal staffing proposal for many open places (books nobody): jobIds, multiDayJobId, boardIds+from/to days, or places. Keeps find_matching_crew rules, no clash, rest, shifts/day. Returns bookings per person, alternates, why places stay unfilled, hours; planId re-plans with exclude, swap, pin.',
+  inputSchema,
+  outputSchema: planResultSchema,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  scopes: ['crew:read', 'jobs:read'],
+  toolset: 'crew',
+  documents: [companyJobsDocument, jobIndexDocument, crewMatchingDocument, crewJobsWindowDocument],
+  lookupTool: 'find_open_roles or list_jobs',
+  async handler(input, ctx) {
+    checkRequest(input);
+    const plans = keptPlansOf(ctx.platform);
+    const kept = input.planId ? plans.get(input.planId) : undefined;
+    if (input.planId && !kept)
+      refuse(
+        `No kept plan ${input.planId}: it expired or never existed.`,
+        'planId',
+        'Plan again with the scope.',
+      );
+    const options = resolveOptions(input, kept);
+    const adjustments = resolveAdjustments(input, kept);
+    await checkScore(options.preferScore, ctx);
+    const gathered = await gatherRoles(
+      scopeOf(input, kept),
+      ctx.lookups,
+      ctx.platform,
+      ctx.signal,
+      plannerNow(),
+    );
+    if (gathered.missing.length)
+      refuse(
+        `No such role: ${gathered.missing.join(', ')}.`,
+        'places',
+        'find_open_roles lists jobId and roleId.',
+      );
+    const notes: string[] = [];
+    if (gathered.started) notes.push(`${gathered.started} roles already started were left out.`);
+    if (gathered.roles.length === 0) notes.push('No open places that have not started in this scope.');
+    const facts = gathered.roles.length
+      ? await gatherFacts(gathered.roles, options, ctx.lookups, ctx.signal, (done, total) => {
+          void ctx.progress(done, total, 'reading crew');
+        })
+      : { roles: [], crew: [], crewJobs: [], notes: [] };
+    const outcome = await planStaffing(facts, options, adjustments);
+    const assignments = outcome.assignments.map((entry) => ({
+      roleId: entry.role.roleId,
+      crewId: entry.crew.id,
+    }));
+    const keptPlan = {
+      places: gathered.roles.map((role) => ({ jobId: role.jobId, roleId: role.roleId })),
+      options,
+      offRole: [...adjustments.offRole],
+      pins: [...adjustments.pins],
+      assignments,
+    };
+    const id = plans.keep(keptPlan, input.planId);
+    const result = toPlanResult(outcome, id, {
+      ...(kept ? { changes: planChanges(kept.assignments, assignments) } : {}),
+      notes: [...notes, ...facts.notes],
+    });
+    return { data: result, text: planText(result, outcome) };
+  },
+});

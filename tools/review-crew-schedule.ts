@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { crewScheduleDocument } from '../src/contract/documents.js';
+import { crewJobStatusSchema, crewStatusSchema } from '../src/contract/enums.js';
+import { LAST_WORKED_LOOKBACK_DAYS, readBookedBefore, readSchedule } from '../src/lookups/schedule.js';
+import { defineTool } from '../src/mcp/define-tool.js';
+import { readRange } from '../src/mcp/read-range.js';
+import { ForbiddenError, UserInputError } from '../src/platform/errors.js';
+import {
+  problemRoles,
+  roleLine,
+  SHIFTS_LISTED_UP_TO,
+  scheduleOutputSchema,
+  scheduleText,
+} from '../src/present/schedule.js';
+import type { CrewFacts } from '../src/rules/matching.js';
+import { planRequirements } from '../src/rules/matching.js';
+import { hasProblem, lastWorkedBefore, reviewSchedule } from '../src/rules/schedule.js';
+import { localStartDay } from '../src/rules/shifts.js';
+import { withinLocalDates } from '../src/rules/time.js';
+
+const DEFAULT_MIN_REST_HOURS = 10;
+
+function refuse(path: string, message: string, fix: string): never {
+  throw new UserInputError(message, [{ path, message, fix }]);
+}
+
+export const reviewCrewSchedule = defineTool({
+  name: 'review_crew_schedule',
+  title: 'Review crew schedule',
+  description:
+    "Per person over local days from-to: hours, paid hours (breaks out), days, last worked before, clashes (UTC overlap, any zones), rests under minRestHours (default 10), and assignments failing the role's requirements or crew status.",
+  inputSchema: z.object({
+    from: z.string().describe('YYYY-MM-DD'),
+    to: z.string(),
+    crewIds: z.array(z.number().int()).optional(),
+    boardIds: z.array(z.string()).optional(),
+    roleIds: z.array(z.string()).optional(),
+    statuses: z.array(crewJobStatusSchema).optional().describe('Default BOOKED'),
+    minRestHours: z.number().optional(),
+    problemsOnly: z.boolean().optional(),
+  }),
+  outputSchema: z.object({ ...scheduleOutputSchema, notes: z.array(z.string()).optional() }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  scopes: ['jobs:read', 'crew:read'],
+  toolset: 'crew',
+  documents: [crewScheduleDocument],
+  async handler(input, ctx) {
+    const statuses = input.statuses ?? ['BOOKED'];
+    if (statuses.length === 0)
+      refuse('statuses', 'statuses is empty: no crew job would count.', 'Leave it out for BOOKED.');
+    const minRestHours = input.minRestHours ?? DEFAULT_MIN_REST_HOURS;
+    if (!(minRestHours >= 0))
+      refuse('minRestHours', 'minRestHours is below 0.', 'Give 0 (no rest check) or more.');
+    const range = readRange({ from: input.from, to: input.to, otherwise: 'each' });
+    const read = await readSchedule(
+      ctx.platform,
+      { fromUtc: range.fromUtc!, toUtc: range.toUtc!, statuses, crewIds: input.crewIds },
+      ctx.signal,
+    );
+    // The platform filters by UTC overlap; a shift belongs to the local day it starts on.
+    const entries = read.entries.filter(
+      (entry) =>
+        withinLocalDates(localStartDay(entry.shift), range.localDates) &&
+        (!input.boardIds || input.boardIds.includes(entry.boardId)) &&
+        (!input.roleIds || input.roleIds.includes(entry.shift.roleId)),
+    );
+    const notes = [...range.notes];
+    const people = [...new Set(entries.map((entry) => entry.crewId))];
+    const checkable = entries.some((entry) => planRequirements(entry.requirements).checkable.length > 0);
+    const [crewFacts, before] = await Promise.all([
+      checkable
+        ? ctx.lookups.staffing.crew(crewStatusSchema.options, { signal: ctx.signal }).then(
+            (read) => new Map<number, CrewFacts>(read.crew.map((member) => [member.id, member])),
+            (error: unknown) => {
+              if (!(error instanceof ForbiddenError)) throw error;
+              notes.push('Requirements not checked: the API key cannot read crew profiles (crew:read).');
+              return undefined;
+            },
+          )
+        : undefined,
+      readBookedBefore(ctx.platform, people, range.fromUtc!, ctx.signal),
+    ]);
+    const from = range.localDates?.from ?? input.from.slice(0, 10);
+    const all = reviewSchedule(entries, {
+      minRestHours,
+      lastWorked: lastWorkedBefore(before.entries, from),
+      crewFacts,
+    });
+    const crew = input.problemsOnly ? all.filter(hasProblem) : all;
+    if (crew.length <= SHIFTS_LISTED_UP_TO) {
+      for (const person of crew)
+        Object.assign(person, {
+          shifts: entries
+            .filter((entry) => String(entry.crewId) === person.crewId)
+            .sort((a, b) => a.shift.window.startMs - b.shift.window.startMs)
+            .map((entry) => `${entry.shift.roleId}: ${roleLine(entry)}`),
+        });
+    }
+    const byRole = new Map(entries.map((entry) => [entry.shift.roleId, entry]));
+    const roles = problemRoles(crew, byRole);
+    if (read.truncated) notes.push('The range holds more crew jobs than one review reads: narrow it.');
+    notes.push(`lastWorked looks back ${LAST_WORKED_LOOKBACK_DAYS} days; null: no BOOKED shift then.`);
+    const data = {
+      from: input.from,
+      to: input.to,
+      people: all.length,
+      crew,
+      ...(Object.keys(roles).length ? { roles } : {}),
+      notes,
+    };
+    return { data, text: scheduleText(input, crew, roles, notes) };
+  },
+});
