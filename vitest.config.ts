@@ -13,6 +13,7 @@ const ISOLATED = [
   'test/store/**/*.test.ts',
   'test/planner/**/*.test.ts',
   'test/browser/**/*.test.ts',
+  'test/ui/**/*.test.ts',
   'test/**/*.isolated.test.ts',
 ];
 

@@ -26,6 +26,8 @@ export interface CheckReport {
   };
   tools: { listed: string[]; notListed: { name: string; reason: string }[] };
   webhooks: { configured: boolean; url?: string; reachable?: boolean; detail?: string };
+  /** MCP Apps views of the listed tools: built and served, or missing from this install. */
+  views?: { tool: string; uri: string; built: boolean }[];
   /** The PostgreSQL replicas share (--store), when given. */
   store?: {
     configured: boolean;
@@ -38,6 +40,19 @@ export interface CheckReport {
     replicasListening?: number;
   };
   problems: Problem[];
+}
+
+/** The hosts that list MCP Apps support (issue 22); every other host shows the same answer as text. */
+export const VIEW_HOSTS = 'Claude (web, Desktop), ChatGPT, VS Code, Cursor, Microsoft 365 Copilot, Goose';
+
+function viewLines(views: NonNullable<CheckReport['views']>): string[] {
+  if (views.length === 0) return [];
+  const missing = views.filter((view) => !view.built);
+  return [
+    `${mark(missing.length === 0)} views: ${views.map((view) => `${view.tool} -> ${view.uri}`).join(', ')}`,
+    `         shown by hosts with MCP Apps (${VIEW_HOSTS}); other hosts read the same answer as text`,
+    ...missing.map((view) => `         not built: ${view.uri} (run npm run build)`),
+  ];
 }
 
 const mark = (ok: boolean | undefined) => (ok === undefined ? '  -- ' : ok ? '  ok ' : '  FAIL');
@@ -112,6 +127,7 @@ export function renderReport(report: CheckReport): string {
       webhooks.configured
         ? `${mark(webhooks.reachable)} webhooks: ${webhooks.url} ${webhooks.detail ?? ''}`.trimEnd()
         : `${mark(undefined)} webhooks: ${webhooks.detail ?? 'not configured'}`,
+      ...viewLines(report.views ?? []),
     );
   }
   if (report.store?.configured) lines.push(storeLine(report.store));

@@ -9,6 +9,7 @@
 import { type AppOptions, registeredTools, resolveUpstream } from '../app.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
+import { APP_VIEWS, type AppView, appViewHtml } from '../mcp/app-views.js';
 import type { ToolDefinition } from '../mcp/define-tool.js';
 import { formatError } from '../mcp/format-error.js';
 import { type LiveSchemaReport, readLiveSchema } from '../mcp/live-schema.js';
@@ -122,6 +123,7 @@ export async function runCheck(config: Config, logger: Logger, options: CheckOpt
         listed: selection.listed.map((tool) => tool.name),
         notListed: selection.refused.map(({ tool, reason }) => ({ name: tool.name, reason })),
       };
+      report.views = selection.listed.flatMap((tool) => (tool.view ? [viewOf(tool.name, tool.view)] : []));
       if (report.graphql.ok && selection.listed.length === 0) {
         report.problems.push(noToolProblem(config));
       }
@@ -133,6 +135,16 @@ export async function runCheck(config: Config, logger: Logger, options: CheckOpt
     return report.ok ? 0 : 1;
   } finally {
     if (upstream.sandbox && upstream.ownSandbox) await upstream.sandbox.close();
+  }
+}
+
+/** A listed tool's view, and whether its built HTML is there to serve. */
+function viewOf(tool: string, view: AppView): { tool: string; uri: string; built: boolean } {
+  try {
+    appViewHtml(view);
+    return { tool, uri: APP_VIEWS[view].uri, built: true };
+  } catch {
+    return { tool, uri: APP_VIEWS[view].uri, built: false };
   }
 }
 

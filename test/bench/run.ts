@@ -32,6 +32,7 @@ import { staffingSection } from './staffing.js';
 import { elapsedMs } from './stats.js';
 import { throughputSection } from './throughput.js';
 import { tokenRequestsSection } from './token-requests.js';
+import { viewsSection } from './views.js';
 
 const SECTIONS: Section[] = [
   contextSection,
@@ -41,6 +42,7 @@ const SECTIONS: Section[] = [
   paginationSection,
   throughputSection,
   staffingSection,
+  viewsSection,
   planningSection,
   scheduleSection,
   replicasSection,

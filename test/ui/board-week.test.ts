@@ -26,7 +26,8 @@ beforeAll(async () => {
   const read = await suite.client.readResource({ uri: 'ui://crew/board-week.html' });
   html = (read.contents[0] as { text: string }).text;
   result = await suite.client.callTool({ name: 'list_jobs', arguments: WEEK });
-});
+  // Chromium's start and the host page's first load: slow on a busy two-core machine.
+}, 90_000);
 afterAll(async () => {
   await browser?.close();
 });

@@ -51,7 +51,8 @@ beforeAll(async () => {
   const read = await suite.client.readResource({ uri: 'ui://crew/role-candidates.html' });
   html = (read.contents[0] as { text: string }).text;
   await richRole();
-});
+  // Chromium's start and the host page's first load: slow on a busy two-core machine.
+}, 90_000);
 afterAll(async () => {
   await browser?.close();
 });

@@ -25,7 +25,8 @@ beforeAll(async () => {
   host = await openHost(browser, suite.client);
   const read = await suite.client.readResource({ uri: 'ui://crew/staffing-plan.html' });
   html = (read.contents[0] as { text: string }).text;
-});
+  // Chromium's start and the host page's first load: slow on a busy two-core machine.
+}, 90_000);
 afterAll(async () => {
   await browser?.close();
 });

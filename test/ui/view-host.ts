@@ -126,7 +126,9 @@ export async function openHost(browser: Browser, client: Client): Promise<ViewHo
       problems = [];
       requests = [];
       callTool = options.callTool ?? ((params) => client.callTool(params));
-      await page.setViewportSize({ width: options.width ?? 900, height: options.height ?? 700 });
+      const size = { width: options.width ?? 900, height: options.height ?? 700 };
+      const current = page.viewportSize();
+      if (current?.width !== size.width || current?.height !== size.height) await page.setViewportSize(size);
       const context = options.context ?? LIGHT;
       // As JSON text: the arguments are plain data, and Playwright's argument types need not follow them.
       await page.evaluate(
