@@ -93,6 +93,7 @@ export const planStaffingTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   scopes: ['crew:read', 'jobs:read'],
   toolset: 'crew',
+  view: 'staffingPlan',
   documents: [companyJobsDocument, jobIndexDocument, crewMatchingDocument, crewJobsWindowDocument],
   lookupTool: 'find_open_roles or list_jobs',
   async handler(input, ctx) {

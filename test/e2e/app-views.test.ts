@@ -13,6 +13,7 @@ const VIEWS = Object.values(APP_VIEWS);
 const TOOL_VIEWS: Record<string, string> = {
   list_jobs: APP_VIEWS.boardWeek.uri,
   find_matching_crew: APP_VIEWS.roleCandidates.uri,
+  plan_staffing: APP_VIEWS.staffingPlan.uri,
 };
 
 async function checkSurface(client: Client): Promise<void> {

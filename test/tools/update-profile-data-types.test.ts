@@ -70,6 +70,7 @@ describe('update_profile_data_types: what it reads and sends', () => {
           title: 'Steward',
           startTime: '2027-05-03T10:00',
           endTime: '2027-05-03T12:00',
+          payRate: 14,
           requirements: { dataType: [{ dataTypeTitle: title, optionNames: ['M'], condition: 'ANY' }] },
         },
       ],

@@ -1,12 +1,13 @@
-// The staffing plan view in headless Chromium on our AppBridge host. plan_staffing is not on main
-// yet (issue 20, another branch), so the plan is built in the test to the issue's shape
-// (plan-fixture.ts), and the host answers the view's plan_staffing call with the re-planned
-// fixture: what is asserted is the view's side (places by day and role, alternates, unfilled with
-// reasons, totals, the swap sending plan_staffing the plan id and the change, the view updating).
+// The staffing plan view in headless Chromium on our AppBridge host. A 40-place plan built to the
+// issue's shape (plan-fixture.ts) pins what the view shows of every field, unfilled reasons and
+// older shapes included; a real plan_staffing answer from the sandbox, re-planned through the real
+// tool by a swap in the view, proves the view and the tool speak the same follow-up.
 // The view's HTML is crew-mcp's own resource, read through a real MCP client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packagePath } from '../../src/paths.js';
+import { pinPlannerClock } from '../../src/planner/clock.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
+import { gqlEveryPage, type Json, TEST_TODAY } from '../helpers/sandbox.js';
 import { planFixture, swappedPlan } from './plan-fixture.js';
 import { LIGHT, launchBrowser, openHost, type ViewHost } from './view-host.js';
 
@@ -21,6 +22,8 @@ const plan = planFixture({ places: 40 });
 const asResult = (data: unknown) => ({ content: [{ type: 'text', text: 'plan' }], structuredContent: data });
 
 beforeAll(async () => {
+  // The planner plans only places that have not started: the sandbox's today, not the clock's.
+  pinPlannerClock(() => Date.parse(`${TEST_TODAY}T00:00:00Z`));
   browser = await launchBrowser();
   host = await openHost(browser, suite.client);
   const read = await suite.client.readResource({ uri: 'ui://crew/staffing-plan.html' });
@@ -28,6 +31,7 @@ beforeAll(async () => {
   // Chromium's start and the host page's first load: slow on a busy two-core machine.
 }, 90_000);
 afterAll(async () => {
+  pinPlannerClock(undefined);
   await browser?.close();
 });
 
@@ -88,8 +92,8 @@ describe('staffing plan view', () => {
     await frame.focus(`li.person[data-crew="${first.crewId}"] button.swap[data-to="${to}"]`);
     await view.page.keyboard.press('Enter');
     await frame.waitForSelector('section.changes');
-    const swap = { jobId: first.jobId, roleId: first.roleId, from: first.crewId, to };
-    expect(calls).toEqual([{ name: 'plan_staffing', arguments: { planId: 'plan-1', swap } }]);
+    const change = { swap: [`${first.roleId}:${first.crewId}`], pin: [`${first.roleId}:${to}`] };
+    expect(calls).toEqual([{ name: 'plan_staffing', arguments: { planId: 'plan-1', ...change } }]);
     expect(await frame.textContent('h1')).toBe('Staffing plan plan-2');
     expect(await frame.textContent('section.changes li')).toBe(
       `Role ${first.roleId}: ${plan.crew.find((c) => c.crewId === first.crewId)?.name} → Alt ${to}`,
@@ -139,4 +143,47 @@ describe('staffing plan view', () => {
     expect(narrow.requests).toEqual([]);
     expect(narrow.problems).toEqual([]);
   });
+
+  it('shows a real plan_staffing answer, and a swap in the view re-plans through the real tool', async () => {
+    const today = Date.parse(`${TEST_TODAY}T00:00:00Z`);
+    const jobs = await gqlEveryPage(suite.sandbox, 'companyJobs', 'id date multiDayJobId');
+    const multiDay = jobs.find(
+      (job: Json) => job.multiDayJobId && Date.parse(`${job.date}T00:00:00Z`) > today,
+    );
+    const first = (await suite.client.callTool({
+      name: 'plan_staffing',
+      arguments: { multiDayJobId: String(multiDay?.multiDayJobId) },
+    })) as { isError?: boolean; structuredContent: Json };
+    expect(first.isError ?? false).toBe(false);
+    const real = first.structuredContent;
+    const target = real.assignments.find((entry: Json) => entry.alternates.length > 0);
+    expect(target, 'a proposed person with an alternate').toBeDefined();
+    const to = target.alternates[0] as string;
+    const calls: { name: string; arguments?: Record<string, unknown> }[] = [];
+    const view = await host.mount({
+      html,
+      result: first,
+      callTool: async (params) => {
+        calls.push(params);
+        return suite.client.callTool(params);
+      },
+    });
+    const frame = view.frame;
+    expect(await frame.$$eval('li.person', (items) => items.length)).toBe(real.assignments.length);
+    await frame.click(`li.person[data-crew="${target.crewId}"] button.swap[data-to="${to}"]`);
+    await frame.waitForSelector('section.changes');
+    expect(calls).toEqual([
+      {
+        name: 'plan_staffing',
+        arguments: {
+          planId: real.planId,
+          swap: [`${target.roleId}:${target.crewId}`],
+          pin: [`${target.roleId}:${to}`],
+        },
+      },
+    ]);
+    expect(await frame.textContent('section.changes')).toContain(`Role ${target.roleId}`);
+    expect(await frame.$(`li.person[data-crew="${to}"]`)).not.toBeNull();
+    expect(view.problems).toEqual([]);
+  }, 60_000);
 });

@@ -16,10 +16,9 @@ import { renderPlan } from './render.js';
 
 /** plan_staffing's follow-up arguments: the plan id plus one change (issue 20). */
 export function swapArguments(planId: string, assignment: Json, to: string): Record<string, unknown> {
-  return {
-    planId,
-    swap: { jobId: str(assignment.jobId), roleId: str(assignment.roleId), from: str(assignment.crewId), to },
-  };
+  // plan_staffing's follow-up: `swap` takes a person off a role, `pin` keeps another on it.
+  const roleId = str(assignment.roleId);
+  return { planId, swap: [`${roleId}:${str(assignment.crewId)}`], pin: [`${roleId}:${to}`] };
 }
 export function excludeArguments(planId: string, crewId: string): Record<string, unknown> {
   return { planId, exclude: [crewId] };
