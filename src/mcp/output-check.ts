@@ -15,7 +15,18 @@ type Check = (value: unknown, path: PropertyKey[], issues: Issue[]) => void;
 
 /** Keywords that say nothing about which values are valid. */
 const ANNOTATIONS = new Set(['description', 'title', '$schema', 'examples', 'deprecated']);
-const KNOWN = new Set(['type', 'properties', 'required', 'additionalProperties', 'items', ...ANNOTATIONS]);
+const KNOWN = new Set([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'propertyNames',
+  'items',
+  'prefixItems',
+  'minItems',
+  'maxItems',
+  ...ANNOTATIONS,
+]);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -55,12 +66,21 @@ function compile(schema: unknown): Check | null {
     if (!objectCheck) return null;
     parts.push(objectCheck);
   }
-  if (schema.items !== undefined) {
+  // JSON object keys are strings: a string-typed propertyNames (zod's record) says nothing more.
+  if (schema.propertyNames !== undefined) {
+    const names = schema.propertyNames;
+    if (!isObject(names) || names.type !== 'string' || Object.keys(names).length !== 1) return null;
+  }
+  const arrayCheck = compileArrayBounds(schema);
+  if (arrayCheck === null) return null;
+  if (arrayCheck) parts.push(arrayCheck);
+  if (schema.items !== undefined && schema.items !== false) {
     const item = compile(schema.items);
     if (!item) return null;
+    const from = Array.isArray(schema.prefixItems) ? schema.prefixItems.length : 0;
     parts.push((value, path, issues) => {
       if (!Array.isArray(value)) return;
-      for (let index = 0; index < value.length; index++) {
+      for (let index = from; index < value.length; index++) {
         path.push(index);
         item(value[index], path, issues);
         path.pop();
@@ -70,6 +90,35 @@ function compile(schema: unknown): Check | null {
   if (parts.length === 1) return parts[0]!;
   return (value, path, issues) => {
     for (const part of parts) part(value, path, issues);
+  };
+}
+
+/**
+ * A tuple's items (prefixItems, zod's z.tuple), `items: false` after them, and the length bounds;
+ * undefined when the schema has none of these, null when one is not of a form read here.
+ */
+function compileArrayBounds(schema: JsonSchema): Check | null | undefined {
+  const prefix = schema.prefixItems;
+  const { minItems, maxItems } = schema;
+  if (prefix === undefined && minItems === undefined && maxItems === undefined && schema.items !== false)
+    return undefined;
+  if (prefix !== undefined && !Array.isArray(prefix)) return null;
+  const heads = (prefix ?? []).map((item: unknown) => compile(item));
+  if (heads.some((head: Check | null) => head === null)) return null;
+  const isCount = (bound: unknown) =>
+    bound === undefined || (Number.isInteger(bound) && (bound as number) >= 0);
+  if (!isCount(minItems) || !isCount(maxItems)) return null;
+  const most = schema.items === false ? heads.length : (maxItems as number | undefined);
+  return (value, path, issues) => {
+    if (!Array.isArray(value)) return;
+    if (minItems !== undefined && value.length < (minItems as number))
+      issue(issues, path, `at least ${minItems} items`);
+    if (most !== undefined && value.length > most) issue(issues, path, `at most ${most} items`);
+    for (let index = 0; index < Math.min(heads.length, value.length); index++) {
+      path.push(index);
+      (heads[index] as Check)(value[index], path, issues);
+      path.pop();
+    }
   };
 }
 

@@ -41,7 +41,7 @@ describe('--toolsets narrows resources and prompts', () => {
     expect(all.uris).toEqual(
       expect.arrayContaining(['crew://boards', 'crew://crew/{crewId}', 'crew://schema', 'crew://events']),
     );
-    expect(all.prompts).toHaveLength(5);
+    expect(all.prompts).toHaveLength(6);
   });
 
   it('--toolsets jobs: no crew profiles, no events, no schema, and only prompts whose tools are listed', async () => {

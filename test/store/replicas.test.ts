@@ -87,6 +87,7 @@ describe('replica state on one PostgreSQL', () => {
     await one.publishWrite();
     await until(() => (heard === 1 ? true : undefined), 5000);
     stop();
+    expect(heard).toBe(1);
   });
 
   it('catches up on events stored while its listening connection was cut', async () => {

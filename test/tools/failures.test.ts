@@ -41,6 +41,7 @@ const VALID_ARGS: Record<string, Record<string, unknown>> = {
   find_matching_crew: { jobId: '100', roleId: '101' },
   find_open_roles: { from: '2026-11-28', to: '2026-11-29' },
   review_crew_schedule: { from: '2026-11-16', to: '2026-11-22' },
+  plan_staffing: { jobIds: ['100'] },
   graphql_query: { query: '{ companyJobs { pager { totalCount } } }' },
 };
 

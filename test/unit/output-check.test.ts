@@ -41,6 +41,45 @@ function edited(
 describe('output check', () => {
   const { call } = useConnectedSandbox();
 
+  it('reads tuples, nullable values and records (review_crew_schedule) as ajv does', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        pair: {
+          type: 'array',
+          prefixItems: [{ type: 'string' }, { type: 'string' }],
+          items: false,
+          minItems: 2,
+          maxItems: 2,
+        },
+        last: { type: ['string', 'null'] },
+        roles: {
+          type: 'object',
+          propertyNames: { type: 'string' },
+          additionalProperties: { type: 'string' },
+        },
+      },
+      required: ['pair', 'last'],
+      additionalProperties: false,
+    };
+    const check = compileOutputCheck(schema);
+    expect(check).not.toBeNull();
+    const valid = ajv.compile(schema);
+    const cases: unknown[] = [
+      { pair: ['1', '2'], last: null },
+      { pair: ['1', '2'], last: '2026-11-20', roles: { '1': 'Bar' } },
+      { pair: ['1'], last: null },
+      { pair: ['1', '2', '3'], last: null },
+      { pair: ['1', 2], last: null },
+      { pair: ['1', '2'], last: 3 },
+      { pair: ['1', '2'], last: null, roles: { '1': 5 } },
+    ];
+    for (const value of cases)
+      expect('issues' in (check as NonNullable<typeof check>)(value), JSON.stringify(value)).toBe(
+        !valid(value),
+      );
+  });
+
   it("reads every registry tool's outputSchema (none falls back to a copying zod parse)", () => {
     const unread = allTools.filter(
       (tool) => compileOutputCheck(jsonSchemaOf(tool.outputSchema, 'output')) === null,
