@@ -185,5 +185,7 @@ describe('staffing plan view', () => {
     expect(await frame.textContent('section.changes')).toContain(`Role ${target.roleId}`);
     expect(await frame.$(`li.person[data-crew="${to}"]`)).not.toBeNull();
     expect(view.problems).toEqual([]);
+    // The README's picture of this view: a real plan of the default sandbox after one swap.
+    await view.screenshot(shot('sandbox'));
   }, 60_000);
 });
