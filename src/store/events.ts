@@ -10,6 +10,7 @@ import type { Logger } from '../logger.js';
 import type { AppendOutcome } from '../webhooks/event-log.js';
 import { INLINE_EVENT_BYTES, REPLICA_CHANNEL, type ReplicaBus, type ReplicaMessage } from './bus.js';
 import type { SqlEngine } from './engine.js';
+import { type EventRow, toEvent } from './event-rows.js';
 
 const DEFAULT_LIMIT = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,23 +28,9 @@ export interface StoreEventLogOptions {
   now?: () => number;
 }
 
-interface EventRow {
+/** A replica log's rows also carry their insertion order (the catch-up cursor). */
+interface SeqEventRow extends EventRow {
   seq: string;
-  event_id: string;
-  type: string;
-  created_at: Date;
-  received_at: Date;
-  data: Record<string, unknown>;
-}
-
-function toEvent(row: EventRow): StoredEvent {
-  return {
-    id: row.event_id,
-    type: row.type,
-    createdAt: row.created_at.toISOString(),
-    receivedAt: row.received_at.toISOString(),
-    data: row.data,
-  };
 }
 
 /** LIKE treats _ and % as wildcards (event types hold _): escape them to match literally. */
@@ -139,7 +126,7 @@ export class StoreEventLog implements EventLog {
            or (field.key like '%Ids' and jsonb_typeof(field.value) = 'array'
                and exists (select 1 from jsonb_array_elements(field.value) item where item #>> '{}' = ${id})))`);
     }
-    const rows = await this.options.engine.query<EventRow>(
+    const rows = await this.options.engine.query<SeqEventRow>(
       `select seq, event_id, type, created_at, received_at, data from crew_webhook_events
        where ${where.join(' and ')} order by seq desc limit ${param(query.limit ?? DEFAULT_LIMIT)}`,
       params,
@@ -184,7 +171,7 @@ export class StoreEventLog implements EventLog {
   }
 
   private async bySeq(seq: number): Promise<StoredEvent | null> {
-    const rows = await this.options.engine.query<EventRow>(
+    const rows = await this.options.engine.query<SeqEventRow>(
       'select seq, event_id, type, created_at, received_at, data from crew_webhook_events where tenant_key = $1 and seq = $2',
       [this.options.tenant, seq],
     );
@@ -194,7 +181,7 @@ export class StoreEventLog implements EventLog {
   /** After missed notifications: announce what was stored since the last seq this replica saw. */
   private async catchUp(): Promise<void> {
     try {
-      const rows = await this.options.engine.query<EventRow>(
+      const rows = await this.options.engine.query<SeqEventRow>(
         `select seq, event_id, type, created_at, received_at, data from crew_webhook_events
          where tenant_key = $1 and seq > $2 order by seq limit 1000`,
         [this.options.tenant, this.lastSeq],

@@ -4,27 +4,10 @@
 // notifications across processes).
 import type { EventLog, EventQuery, StoredEvent } from '../contract/event-log.js';
 import type { SqlRunner } from './engine.js';
+import { type EventRow, toEvent } from './event-rows.js';
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 500;
-
-interface EventRow {
-  event_id: string;
-  type: string;
-  created_at: Date;
-  received_at: Date;
-  data: Record<string, unknown>;
-}
-
-function eventOf(row: EventRow): StoredEvent {
-  return {
-    id: row.event_id,
-    type: row.type,
-    createdAt: row.created_at.toISOString(),
-    receivedAt: row.received_at.toISOString(),
-    data: row.data,
-  };
-}
 
 export interface TenantEventLog extends EventLog {
   append(event: Omit<StoredEvent, 'receivedAt'>): Promise<'stored' | 'duplicate'>;
@@ -75,7 +58,7 @@ export class TenantEvents {
     );
     const stored = rows[0];
     if (!stored) return 'duplicate';
-    const copy = eventOf(stored);
+    const copy = toEvent(stored);
     for (const listener of this.listeners.get(tenantKey) ?? []) listener(copy);
     return 'stored';
   }
@@ -113,7 +96,7 @@ export class TenantEvents {
        where ${where.join(' and ')} order by seq desc limit $${params.length}`,
       params,
     );
-    return rows.map(eventOf);
+    return rows.map(toEvent);
   }
 
   /** Retention: events received before `cutoffMs` go, for every tenant; returns how many. */
