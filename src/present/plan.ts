@@ -7,6 +7,7 @@ import type { PlanOptions, RoleToFill } from '../planner/model.js';
 import type { PlanOutcome } from '../planner/plan.js';
 import { OBJECTIVE_WORDS } from '../planner/solve.js';
 import { localTime } from './job.js';
+import { planCrew, planCrewSchema, planRoleSchema, planRoles } from './plan-facts.js';
 
 export const planResultSchema = z.object({
   planId: z.string(),
@@ -57,6 +58,8 @@ export const planResultSchema = z.object({
     .array(z.object({ roleId: z.string(), from: z.string().optional(), to: z.string().optional() }))
     .optional(),
   note: z.string().optional(),
+  roles: z.array(planRoleSchema).optional().describe('title, job, local day and hours of each role named'),
+  crew: z.array(planCrewSchema).optional().describe('names of the proposed and alternate crew'),
 });
 export type PlanResult = z.infer<typeof planResultSchema>;
 
@@ -123,6 +126,8 @@ export function toPlanResult(
       : {}),
     ...(extra.changes ? { changes: extra.changes } : {}),
     ...(extra.notes.length ? { note: extra.notes.join(' ') } : {}),
+    roles: planRoles(outcome),
+    crew: planCrew(outcome),
   };
 }
 

@@ -65,6 +65,39 @@ describe('plan_staffing: a multi-day job on the default seed', () => {
     expect(cost.both).toBeLessThan(3000);
   });
 
+  it('names each planned role (title, job, local day and hours) and every crew member it mentions', async () => {
+    const { id } = biggestMultiDay();
+    const { data, isError } = await plan({ multiDayJobId: id });
+    expect(isError).toBe(false);
+    const named = new Set<string>();
+    for (const place of [...data.assignments, ...data.unfilled]) named.add(`${place.jobId}/${place.roleId}`);
+    expect(new Set(data.roles.map((role: Json) => `${role.jobId}/${role.roleId}`))).toEqual(named);
+    for (const role of data.roles) {
+      const job = company.jobs.find((entry) => entry.id === role.jobId) as Json;
+      const raw = job.roles.find((entry: Json) => entry.id === role.roleId);
+      expect(role).toMatchObject({ title: raw.title, job: job.title });
+      if (job.timezone) expect(role.timezone).toBe(job.timezone);
+      const local = (iso: string) =>
+        new Intl.DateTimeFormat('sv-SE', {
+          timeZone: role.timezone,
+          dateStyle: 'short',
+          timeStyle: 'short',
+          hourCycle: 'h23',
+        }).format(new Date(iso));
+      const [startDay, startClock] = local(raw.startTime).split(' ');
+      expect(role.date).toBe(startDay);
+      expect(role.time).toBe(`${startClock}-${local(raw.endTime).split(' ')[1]}`);
+    }
+    const mentioned = new Set<string>();
+    for (const place of data.assignments)
+      for (const crewId of [place.crewId, ...place.alternates]) mentioned.add(crewId);
+    expect(new Set(data.crew.map((member: Json) => member.crewId))).toEqual(mentioned);
+    for (const member of data.crew) {
+      const raw = company.crew.find((entry) => String(entry.id) === member.crewId) as Json;
+      expect(member.name).toBe(`${raw.firstName} ${raw.lastName}`);
+    }
+  });
+
   it('fills the true optimum where most crew are excluded and rest and one shift a day bind', async () => {
     const { id, jobIds } = biggestMultiDay();
     const roles = openRolesOf(company, jobIds, NOW);

@@ -1,7 +1,7 @@
-// A staffing plan in plan_staffing's structuredContent shape (issue 20), built here because the
-// tool is not on main yet: `places` places over four days, some with alternates, some unfilled,
-// and the re-planned answer to a swap. Names and role facts ride along as the issue allows ("more
-// fields may be added"); the view also renders the bare ids.
+// A staffing plan in plan_staffing's structuredContent shape (with its roles and crew maps), built
+// here so that the size and the edge cases are the test's own: `places` places over four days,
+// some with alternates, every ninth unfilled, and the re-planned answer to a swap. The real tool's
+// answer is rendered by its own test; the bare shape (ids only) too.
 
 export interface PlanFixtureOptions {
   places: number;

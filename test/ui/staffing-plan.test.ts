@@ -96,7 +96,7 @@ describe('staffing plan view', () => {
     expect(calls).toEqual([{ name: 'plan_staffing', arguments: { planId: 'plan-1', ...change } }]);
     expect(await frame.textContent('h1')).toBe('Staffing plan plan-2');
     expect(await frame.textContent('section.changes li')).toBe(
-      `Role ${first.roleId}: ${plan.crew.find((c) => c.crewId === first.crewId)?.name} → Alt ${to}`,
+      `${plan.roles.find((r) => r.roleId === first.roleId)?.title} (role ${first.roleId}): ${plan.crew.find((c) => c.crewId === first.crewId)?.name} → Alt ${to}`,
     );
     expect(await frame.getAttribute(`li.person[data-crew="${to}"]`, 'class')).toContain('changed');
     expect(await frame.$(`li.person[data-crew="${first.crewId}"]`)).toBeNull();
@@ -170,6 +170,18 @@ describe('staffing plan view', () => {
     });
     const frame = view.frame;
     expect(await frame.$$eval('li.person', (items) => items.length)).toBe(real.assignments.length);
+    // Days, role titles and names come from the answer's roles and crew, never bare ids.
+    const days = new Set(real.roles.map((role: Json) => role.date));
+    expect(await frame.$$eval('section.day', (items) => items.length)).toBe(days.size);
+    const card = `article.role-card[data-role="${target.roleId}"]`;
+    const role = real.roles.find((entry: Json) => entry.roleId === target.roleId);
+    expect(await frame.textContent(`${card} h3`)).toContain(role.title);
+    const names = new Map(real.crew.map((member: Json) => [member.crewId, member.name]));
+    expect(await frame.textContent(`li.person[data-crew="${target.crewId}"] strong`)).toBe(
+      names.get(target.crewId),
+    );
+    expect(await frame.textContent(`${card} button.swap[data-to="${to}"]`)).toContain(names.get(to));
+    expect(await frame.textContent('body')).not.toMatch(/\bcrew \d+\b|Role \d+ ·/);
     await frame.click(`li.person[data-crew="${target.crewId}"] button.swap[data-to="${to}"]`);
     await frame.waitForSelector('section.changes');
     expect(calls).toEqual([
@@ -182,7 +194,9 @@ describe('staffing plan view', () => {
         },
       },
     ]);
-    expect(await frame.textContent('section.changes')).toContain(`Role ${target.roleId}`);
+    expect(await frame.textContent('section.changes')).toContain(
+      `${role.title} (role ${target.roleId}): ${names.get(target.crewId)} → ${names.get(to)}`,
+    );
     expect(await frame.$(`li.person[data-crew="${to}"]`)).not.toBeNull();
     expect(view.problems).toEqual([]);
     // The README's picture of this view: a real plan of the default sandbox after one swap.

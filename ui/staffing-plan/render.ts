@@ -41,8 +41,13 @@ function lookups(data: Json) {
   }
   const roles = new Map<string, Json>();
   for (const entry of list(data.roles)) roles.set(`${str(entry.jobId)}/${str(entry.roleId)}`, entry);
+  const titles = new Map<string, string>();
+  for (const entry of roles.values()) if (str(entry.title)) titles.set(str(entry.roleId), str(entry.title));
   return {
     name: (id: string) => names.get(id) ?? `crew ${id}`,
+    /** A change names only its role id: the title beside it when the answer carries one. */
+    roleName: (roleId: string) =>
+      titles.has(roleId) ? `${titles.get(roleId)} (role ${roleId})` : `Role ${roleId}`,
     role: (item: Json): Json => ({
       ...obj(item.role),
       ...roles.get(`${str(item.jobId)}/${str(item.roleId)}`),
@@ -192,7 +197,7 @@ export function renderPlan(
   busy = false,
 ): HTMLElement {
   const totals = obj(data.totals);
-  const { name, role } = lookups(data);
+  const { name, role, roleName } = lookups(data);
   const changes = list(data.changes);
   const changed = new Set(changes.map((change) => `${str(change.roleId)}/${str(change.to)}`));
   const open = num(
@@ -231,7 +236,7 @@ export function renderPlan(
               h(
                 'li',
                 {},
-                `Role ${str(change.roleId)}: ${str(change.from) ? name(str(change.from)) : 'nobody'} → ${str(change.to) ? name(str(change.to)) : 'nobody'}`,
+                `${roleName(str(change.roleId))}: ${str(change.from) ? name(str(change.from)) : 'nobody'} → ${str(change.to) ? name(str(change.to)) : 'nobody'}`,
               ),
             ),
           ),
