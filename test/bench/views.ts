@@ -1,8 +1,8 @@
 // The MCP Apps views: each view's HTML as crew-mcp serves it (bytes before and after gzip; budget
-// 150 KB before compression) and the time from handing the view its result to the view drawn, in
+// 150 KB before compression) and the time from a fresh frame to the view drawn with its result, in
 // our AppBridge host in headless Chromium (test/ui/view-host.ts): a 7-day board of the default
 // sandbox (list_jobs over every board), a role's candidates, and a 40-place plan in plan_staffing's
-// shape. Goal: under 300 ms. Needs Debian's chromium at /usr/bin/chromium; skipped without it.
+// shape. Goal: under 300 ms in the host page's clock. Needs Debian's chromium at /usr/bin/chromium.
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { APP_VIEWS } from '../../src/mcp/app-views.js';
@@ -64,26 +64,32 @@ export const viewsSection: Section = {
       try {
         const host = await openHost(browser, client);
         for (const entry of cases) {
-          const samples: number[] = [];
-          // The first mount warms the page's compiler for this view; it is reported apart.
+          const drawn: number[] = [];
+          const mounts: number[] = [];
+          // The first mount starts the sandboxed frames' renderer process; it is reported apart.
           let first = 0;
           for (let round = 0; round <= rounds; round++) {
             const started = performance.now();
-            await host.mount({ html: html.get(entry.view.uri) ?? '', result: entry.result });
-            const elapsed = performance.now() - started;
-            if (round === 0) first = elapsed;
-            else samples.push(elapsed);
+            const view = await host.mount({ html: html.get(entry.view.uri) ?? '', result: entry.result });
+            const timing = await view.timing();
+            const mounted = performance.now() - started;
+            if (round === 0) first = timing.drawn;
+            else {
+              drawn.push(timing.drawn);
+              mounts.push(mounted);
+            }
           }
-          const summary = summarize(samples);
+          const inPage = summarize(drawn);
           rows.push([
             entry.view.title,
             entry.what,
             ms(first),
-            ms(summary.median),
-            ms(summary.p95),
-            summary.median < GOAL_MS ? 'yes' : 'no',
+            ms(inPage.median),
+            ms(inPage.p95),
+            ms(summarize(mounts).median),
+            inPage.median < GOAL_MS ? 'yes' : 'no',
           ]);
-          ctx.log(`views: ${entry.view.title} median ${ms(summary.median)} ms`);
+          ctx.log(`views: ${entry.view.title} median ${ms(inPage.median)} ms`);
         }
       } finally {
         await browser.close();
@@ -91,9 +97,12 @@ export const viewsSection: Section = {
       return [
         sizes,
         '',
-        `Load + render: from handing the host the view's HTML and result (a fresh sandboxed frame, the bridge's handshake, tool input and result) to the view drawn, ${rounds} rounds after a first one, in one headless Chromium page. Goal: under ${GOAL_MS} ms.`,
+        `Load + render, in the host page's clock: from the host creating a fresh sandboxed frame with the view's HTML, through the bridge's handshake and the tool result, to the view's first size report after drawing it; ${rounds} rounds after a first one, in one headless Chromium page, the previous view kept until the next has loaded (as a conversation's views coexist, so the frames' renderer process is reused; the first mount starts it). "with driver" adds the test driver's round trips (Playwright over CDP: the mount call and the wait for the drawn view), which no real host has. Goal: under ${GOAL_MS} ms.`,
         '',
-        table(['view', 'data', 'first ms', 'median ms', 'p95 ms', `under ${GOAL_MS} ms`], rows),
+        table(
+          ['view', 'data', 'first ms', 'median ms', 'p95 ms', 'with driver ms', `under ${GOAL_MS} ms`],
+          rows,
+        ),
       ].join('\n');
     } finally {
       await connected.close();

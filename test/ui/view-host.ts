@@ -19,6 +19,7 @@ interface HostWindow {
   crewSetContext(context: McpUiHostContext): void;
   crewCalls: { name: string; arguments?: Record<string, unknown> }[];
   crewSizes: unknown[];
+  crewTiming: { loaded?: number; drawn?: number };
 }
 
 const ARGS = [
@@ -66,6 +67,8 @@ export interface HostedView {
   /** tools/call params the view sent through the host. */
   calls(): Promise<{ name: string; arguments?: Record<string, unknown> }[]>;
   setContext(context: McpUiHostContext): Promise<void>;
+  /** ms in the host page's clock from creating the frame to its load and to the view drawn. */
+  timing(): Promise<{ loaded: number; drawn: number }>;
   screenshot(path: string): Promise<void>;
 }
 
@@ -148,7 +151,7 @@ export async function openHost(browser: Browser, client: Client): Promise<ViewHo
           input: options.input,
         }),
       );
-      const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+      const frame = await (await page.$('#view'))?.contentFrame();
       if (!frame) throw new Error('the view frame did not load');
       await frame.waitForSelector('#app:not([aria-busy])');
       return {
@@ -161,6 +164,13 @@ export async function openHost(browser: Browser, client: Client): Promise<ViewHo
           return requests;
         },
         calls: () => page.evaluate(() => (globalThis as unknown as HostWindow).crewCalls),
+        async timing() {
+          const handle = await page.waitForFunction(() => {
+            const { loaded, drawn } = (globalThis as unknown as HostWindow).crewTiming;
+            return drawn !== undefined && loaded !== undefined ? { loaded, drawn } : undefined;
+          });
+          return (await handle.jsonValue()) as { loaded: number; drawn: number };
+        },
         async setContext(next) {
           await page.evaluate(
             (json: string) => (globalThis as unknown as HostWindow).crewSetContext(JSON.parse(json)),
