@@ -12,7 +12,7 @@
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
 const outdir = join(root, 'dist', 'bin');
@@ -54,6 +54,24 @@ const englishOnlyZod = {
   },
 };
 
+/**
+ * Syntax minifying drops the names of class expressions that no code inside refers to, and
+ * oidc-provider looks up each model's lifetime by its class's name (`ttl[this.name]`): bundled
+ * that way, the connector issued access tokens without an expiry, which the MCP SDK's bearer check
+ * refuses (test/e2e/connector-cli.test.ts). Its files keep their names; esbuild's global
+ * `keepNames` would add some 6,000 name calls to every start for this one package.
+ */
+const oidcProviderClassNames = {
+  name: 'oidc-provider-class-names',
+  setup(builder) {
+    builder.onLoad({ filter: /[/\\]node_modules[/\\]oidc-provider[/\\]lib[/\\].*\.js$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      const kept = await transform(source, { keepNames: true, format: 'esm', loader: 'js', target: 'node20' });
+      return { contents: kept.code, loader: 'js', resolveDir: dirname(path) };
+    });
+  },
+};
+
 // The registry's tools' JSON Schemas, converted now instead of at every start (wire-schema.ts).
 const { allTools } = await import(join(root, 'dist', 'tools', 'index.js'));
 const { builtWireSchemas } = await import(join(root, 'dist', 'src', 'mcp', 'wire-schema.js'));
@@ -81,7 +99,7 @@ const result = await build({
   banner: {
     js: "import { createRequire as __crewCreateRequire } from 'node:module'; const require = __crewCreateRequire(import.meta.url);",
   },
-  plugins: [originalModuleUrls, englishOnlyZod],
+  plugins: [originalModuleUrls, englishOnlyZod, oidcProviderClassNames],
 });
 
 /** The package directory of each bundled dependency (node_modules/<name> or node_modules/@scope/<name>). */
