@@ -358,6 +358,57 @@ describe('hosted connector', () => {
     expect(await mcpStatus('forged-token-value-0123456789abcdefghijklmnopqrs')).toBe(401);
   }, 90_000);
 
+  it('refuses a token of its own that was issued for another resource (audience, RFC 8707)', async () => {
+    const client = providerA.info?.client_id as string;
+    const { verifier, challenge } = pkce();
+    const context = await browser.newContext();
+    const redirect = await connectInBrowser(
+      await context.newPage(),
+      authorizeUrl(client, { code_challenge: challenge, code_challenge_method: 'S256' }),
+      { clientId: 'demo-admin', secret: secretOf(sandboxA) },
+    );
+    await context.close();
+    const issued = await tokenRequest({
+      grant_type: 'authorization_code',
+      code: redirect.get('code') as string,
+      redirect_uri: REDIRECT_URL,
+      client_id: client,
+      code_verifier: verifier,
+      resource: http.mcpUrl,
+    });
+    expect(issued.status).toBe(200);
+    const token = issued.body.access_token as string;
+    // Authorize refuses other resources, so no such token can be asked for: make one by giving a
+    // stored, not yet used token another audience, as a token minted for a sibling server would be.
+    const store = connectorStoreOf(app);
+    const [row] =
+      (await store?.engine.query<{ payload: string | Record<string, unknown> }>(
+        `select payload from crew_oauth_records where model = 'AccessToken' and id = $1`,
+        [token],
+      )) ?? [];
+    expect(row, 'the issued access token is stored by its value').toBeDefined();
+    const payload = typeof row?.payload === 'string' ? JSON.parse(row.payload) : { ...row?.payload };
+    expect(payload.aud).toBe(http.mcpUrl);
+    await store?.engine.query(
+      `update crew_oauth_records set payload = $2 where model = 'AccessToken' and id = $1`,
+      [token, JSON.stringify({ ...payload, aud: 'https://other-server.example/mcp' })],
+    );
+    const response = await fetch(http.mcpUrl, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+    const body = await response.text();
+    seen.push(body);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toContain('invalid_token');
+    expect(body).toContain('not issued for this resource');
+  }, 90_000);
+
   it('rotates refresh tokens; a reused one revokes the whole family', async () => {
     const client = providerA.info?.client_id as string;
     const before = providerA.saved?.refresh_token as string;
