@@ -24,7 +24,7 @@ import { storeDataDir } from './data-dir.js';
 import { CsrfTokens } from './form.js';
 import { loadStoreKeys } from './keys.js';
 import { CONNECT_PATH, createProvider, OAUTH_ROUTES } from './provider.js';
-import { GrantUnusableError, TenantApps } from './tenant-apps.js';
+import { GrantUnusableError, RECONNECT_MESSAGE, TenantApps } from './tenant-apps.js';
 import { createTenantWebhooks } from './tenant-webhooks.js';
 import { connectorVerifier } from './verifier.js';
 
@@ -112,7 +112,27 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
   }
   const tools = registeredTools(config);
   const calls = new InFlightCalls();
-  const tenants = new TenantApps({ config, store, tools, calls, logger, maxTenants: connector.maxTenants });
+  const tenants: TenantApps = new TenantApps({
+    config,
+    store,
+    tools,
+    calls,
+    logger,
+    maxTenants: connector.maxTenants,
+    onKeyRefused(tenantKey, grantId) {
+      tenants.evict(tenantKey);
+      logger.warn(
+        { tenant: tenantKey, grant: grantId },
+        'connector: the platform refused the API key; the grant needs reconnection',
+      );
+      store.tenants.markNeedsReconnect(grantId).catch((error: unknown) => {
+        logger.error(
+          { grant: grantId, reason: String(error) },
+          'connector: could not mark the grant for reconnection',
+        );
+      });
+    },
+  });
   const loopbackBind = isLoopbackHost(config.http.host);
   let provider: Provider | null = null;
   let resource = '';
@@ -180,21 +200,16 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
         return { ...caller, extra: { ...caller.extra, context } };
       } catch (error) {
         if (error instanceof AuthError) {
-          // The platform refused the key (its secret was reset): the grant needs a new connection.
+          // The platform refused the key while opening; onKeyRefused marked the grant already,
+          // marked again here so that the answer goes out only once the mark is stored.
           await store.tenants.markNeedsReconnect(grantId);
-          logger.warn(
-            { tenant: tenantKey, grant: grantId },
-            'connector: the platform refused the API key; the grant needs reconnection',
-          );
-          return unusable(
-            "The platform refused this connection's API key (its secret was reset or deleted): reconnect crew-mcp",
-          );
+          return unusable(RECONNECT_MESSAGE);
         }
         if (error instanceof GrantUnusableError) {
           const grant = await store.tenants.grant(grantId);
           return unusable(
             grant?.status === 'needs_reconnect'
-              ? "The platform refused this connection's API key (its secret was reset or deleted): reconnect crew-mcp"
+              ? RECONNECT_MESSAGE
               : 'This connection was revoked: connect crew-mcp again',
           );
         }

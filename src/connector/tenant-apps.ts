@@ -12,6 +12,7 @@ import type { ToolDefinition } from '../mcp/define-tool.js';
 import type { InFlightCalls } from '../mcp/in-flight.js';
 import { tokenUrlFor } from '../platform/auth.js';
 import { createPlatform } from '../platform/client.js';
+import { AuthError } from '../platform/errors.js';
 import { createContextSurface } from '../resources/index.js';
 import { type AppContext, chosenByConfig, selectTools } from '../server.js';
 import type { Store } from '../store/index.js';
@@ -32,7 +33,13 @@ export interface TenantAppsOptions {
   calls: InFlightCalls;
   logger: Logger;
   maxTenants: number;
+  /** The platform refused the key of `grantId` (its secret was reset or deleted). */
+  onKeyRefused(tenantKey: string, grantId: string): void;
 }
+
+/** What a call learns once the platform refused its connection's key: the user must connect again. */
+export const RECONNECT_MESSAGE =
+  "The platform refused this connection's API key (its secret was reset or deleted): reconnect crew-mcp";
 
 async function openTenant(
   options: TenantAppsOptions,
@@ -51,6 +58,12 @@ async function openTenant(
     apiUrl: tenant.apiUrl,
     timeoutMs: config.timeoutMs,
     logger,
+    // Also when the context is open and its token expires: the grant is marked, the context
+    // closed, and this call (and every next one) says to reconnect, not to edit a setting.
+    onKeyRefused: () => {
+      options.onKeyRefused(tenant.key, grantId);
+      return new AuthError(RECONNECT_MESSAGE);
+    },
   });
   // The token first: a refused key (a reset secret) fails here, before anything else is built.
   const grantedScopes = await platform.tokens.getScopes();

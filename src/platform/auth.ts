@@ -28,6 +28,12 @@ export interface TokenManagerOptions {
   now?: () => number;
   timeoutMs?: number;
   logger?: Logger;
+  /**
+   * The token endpoint refused the key itself (wrong or reset secret). Answers the error to throw:
+   * where the key is not a setting (a hosted connector's per-company key), the fix is not
+   * CREW_CLIENT_SECRET but connecting again, and the owner of the key must learn it was refused.
+   */
+  onKeyRefused?: (refusal: AuthError) => AuthError;
 }
 
 /** Refresh this long before expiry (or at 90% of the lifetime for short-lived tokens). */
@@ -135,12 +141,13 @@ export class TokenManager {
     if (status === 401 || status === 400 || payload?.error === 'invalid_client') {
       const code = typeof payload?.error === 'string' ? payload.error : `HTTP ${status}`;
       this.options.logger?.warn({ status, code }, 'token request refused');
-      throw new AuthError(
+      const refusal = new AuthError(
         code === 'invalid_client'
           ? `The platform refused the API key "${this.credentials.clientId}" (invalid_client): the client id or secret is wrong, or the secret was reset. Update CREW_CLIENT_ID / CREW_CLIENT_SECRET.`
           : `The platform refused the token request (${code}). Check the API key (CREW_CLIENT_ID / CREW_CLIENT_SECRET).`,
         'CREW_CLIENT_ID / CREW_CLIENT_SECRET',
       );
+      throw this.options.onKeyRefused?.(refusal) ?? refusal;
     }
     if (status < 200 || status > 299 || typeof payload?.access_token !== 'string') {
       throw new UpstreamUnavailableError(

@@ -2,6 +2,7 @@
 // platform through this object; none of them ever sees a token.
 import type { Logger } from '../logger.js';
 import { type Credentials, TokenManager } from './auth.js';
+import type { AuthError } from './errors.js';
 import { GraphqlClient } from './graphql.js';
 import { PlatformHttp, type RetryPolicy } from './http.js';
 import { RestClient } from './rest.js';
@@ -15,6 +16,8 @@ export interface PlatformOptions {
   retry?: Partial<RetryPolicy>;
   /** The clock tokens are aged by; injected by tests (a token's lifetime without waiting it out). */
   now?: () => number;
+  /** See TokenManagerOptions.onKeyRefused. */
+  onKeyRefused?: (refusal: AuthError) => AuthError;
 }
 
 export interface Platform {
@@ -30,6 +33,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     timeoutMs: options.timeoutMs,
     logger: options.logger,
     now: options.now,
+    onKeyRefused: options.onKeyRefused,
   });
   const http = new PlatformHttp({
     tokens,

@@ -464,6 +464,62 @@ describe('hosted connector', () => {
     expect(grantsAfter?.[0]?.n).toBe((grantsBefore?.[0]?.n ?? 0) - 1);
   });
 
+  it("says to reconnect, and stops using the key, once the platform refuses a connected company's reset secret", async () => {
+    // Company C's platform issues two-second tokens, so an open context soon asks for a new one.
+    const sandboxC = await startSandbox({
+      host: '127.0.0.1',
+      port: 0,
+      seed: 11,
+      faults: { tokenLifetimeSeconds: 2 },
+    });
+    try {
+      const providerC = new TestOAuthClient();
+      const { client } = await connectThroughOAuth(http.mcpUrl, providerC, browser, {
+        clientId: 'demo-admin',
+        secret: secretOf(sandboxC),
+        authUrl: sandboxC.baseUrl,
+        realm: sandboxC.realm,
+        apiUrl: sandboxC.baseUrl,
+        scopes: ['crew-mcp:read'],
+      });
+      expect((await call(client, 'list_crew', {})).isError).toBeFalsy();
+      // The company resets the key's secret in its platform while crew-mcp holds it.
+      const key = sandboxC.keys.find((entry) => entry.clientId === 'demo-admin');
+      if (key) key.clientSecret = randomBytes(16).toString('hex');
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      const refused = await call(client, 'list_crew', {});
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toContain('reconnect crew-mcp');
+      expect(textOf(refused)).not.toContain('CREW_CLIENT_SECRET');
+      // The grant is marked and its secret deleted; the next call is refused before any tool runs.
+      const store = connectorStoreOf(app);
+      const grants = await store?.engine.query<{ status: string; sealed: boolean }>(
+        `select g.status, g.secret_enc is not null as sealed from crew_grants g
+           join crew_tenants t on t.tenant_key = g.tenant_key where t.api_url = $1`,
+        [sandboxC.baseUrl],
+      );
+      expect(grants).toEqual([{ status: 'needs_reconnect', sealed: false }]);
+      const tokenRequests = sandboxC.stats.tokenRequests;
+      const response = await fetch(http.mcpUrl, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${providerC.saved?.access_token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+      });
+      const body = await response.text();
+      seen.push(body);
+      expect(response.status).toBe(401);
+      expect(body).toContain('reconnect crew-mcp');
+      expect(sandboxC.stats.tokenRequests).toBe(tokenRequests);
+      await client.close().catch(() => undefined);
+    } finally {
+      await sandboxC.close();
+    }
+  }, 120_000);
+
   it('never puts a platform secret in a log line, a result or an error', () => {
     expect(lines.length).toBeGreaterThan(10);
     for (const secret of [secretOf(sandboxA), secretOf(sandboxB)]) {
