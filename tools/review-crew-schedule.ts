@@ -29,7 +29,7 @@ export const reviewCrewSchedule = defineTool({
   name: 'review_crew_schedule',
   title: 'Review crew schedule',
   description:
-    "Per person over local days from-to: hours, paid hours (breaks out), days, last worked before, clashes (UTC overlap, any zones), rests under minRestHours (default 10), assignments failing role requirements or crew status.",
+    'Per person over local days from-to: hours, paid hours (breaks out), days, last worked before, clashes (UTC overlap, any zones), rests under minRestHours (default 10), assignments failing role requirements or crew status.',
   inputSchema: z.object({
     from: z.string().describe('YYYY-MM-DD'),
     to: z.string(),

@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_WINDOW_DAYS } from '../../src/lookups/boards.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import type { AnyResult } from '../helpers/mcp.js';
-import { callCounted } from '../helpers/tool-requests.js';
 import { gqlEveryPage } from '../helpers/sandbox.js';
+import { callCounted } from '../helpers/tool-requests.js';
 import { type Company, readCompany } from './staffing-oracle.js';
 
 const suite = useConnectedSandbox();
