@@ -2,8 +2,10 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { companyJobsDocument as document } from '../src/contract/documents.js';
 import { fitItems } from '../src/mcp/budget.js';
-import { defineTool } from '../src/mcp/define-tool.js';
+import { defineTool, type ToolContext } from '../src/mcp/define-tool.js';
+import { boardIdsInput } from '../src/mcp/params.js';
 import { readRange, readRangeInput } from '../src/mcp/read-range.js';
+import { UserInputError } from '../src/platform/errors.js';
 import { readAllPages } from '../src/platform/pages.js';
 import type { UpstreamJob, UpstreamRole } from '../src/present/job.js';
 import { openRoleLine, openRoleSchema, toOpenRole } from '../src/present/staffing.js';
@@ -33,14 +35,25 @@ function defaultRange(from: string | undefined, to: string | undefined): { from:
   return { from: start, to: instant.isValid ? (instant.plus({ days: 7 }).toISO() ?? start) : start };
 }
 
+/** The days of a multi-day job, by date; a refusal when no job has that id. */
+async function multiDayJobs(multiDayJobId: string, ctx: ToolContext): Promise<UpstreamJob[]> {
+  const jobs = await ctx.lookups.jobs.readMultiDayJob(multiDayJobId, ctx.signal);
+  if (jobs.length) return jobs;
+  const message = `No multi-day job ${multiDayJobId}.`;
+  throw new UserInputError(message, [
+    { path: 'multiDayJobId', message, fix: "list_jobs shows each job's multiDayJobId." },
+  ]);
+}
+
 export const findOpenRoles = defineTool({
   name: 'find_open_roles',
   title: 'Find roles with open places',
   description:
-    "Roles still needing crew (quantity minus BOOKED), soonest first, with the jobId/roleId find_matching_crew takes. from/to: each job's local days unless `timezone`; default the next 7 days.",
+    "Roles needing crew (quantity minus BOOKED), soonest first, ids for find_matching_crew. from/to: each job's local days unless `timezone`; default next 7 days or a multiDayJobId's days.",
   inputSchema: z.object({
     ...readRangeInput,
-    boardIds: z.array(z.string()).optional(),
+    boardIds: boardIdsInput,
+    multiDayJobId: z.string().optional(),
   }),
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
@@ -48,26 +61,39 @@ export const findOpenRoles = defineTool({
   toolset: 'jobs',
   documents: [document],
   async handler(input, ctx) {
-    const asked = defaultRange(input.from, input.to);
-    const range = readRange({ from: asked.from, to: asked.to, timeZone: input.timezone, otherwise: 'each' });
-    const filter = { ...(input.boardIds ? { boardIds: input.boardIds } : {}), ...range.platform };
-    const { items, truncated } = await readAllPages<UpstreamJob>(
-      ctx.platform.graphql,
-      document,
-      'companyJobs',
-      (page, perPage) => ({ input: { filter, page, perPage } }),
-      { signal: ctx.signal, maxItems: MAX_JOBS },
-    );
+    // A multi-day job without dates: every one of its days.
+    const asked =
+      input.multiDayJobId && !input.from && !input.to ? undefined : defaultRange(input.from, input.to);
+    const range = asked
+      ? readRange({ from: asked.from, to: asked.to, timeZone: input.timezone, otherwise: 'each' })
+      : undefined;
+    const boardIds =
+      input.boardIds && (await ctx.lookups.boards.resolve(input.boardIds, 'boardIds', ctx.signal));
+    const { items, truncated } = input.multiDayJobId
+      ? { items: await multiDayJobs(input.multiDayJobId, ctx), truncated: false }
+      : await readAllPages<UpstreamJob>(
+          ctx.platform.graphql,
+          document,
+          'companyJobs',
+          (page, perPage) => ({
+            input: { filter: { ...(boardIds ? { boardIds } : {}), ...range?.platform }, page, perPage },
+          }),
+          { signal: ctx.signal, maxItems: MAX_JOBS },
+        );
     ctx.lookups.jobs.rememberBoards(items);
     const span = {
-      startMs: range.fromUtc ? Date.parse(range.fromUtc) : Number.NEGATIVE_INFINITY,
-      endMs: range.toUtc ? Date.parse(range.toUtc) + 1 : Number.POSITIVE_INFINITY,
+      startMs: range?.fromUtc ? Date.parse(range.fromUtc) : Number.NEGATIVE_INFINITY,
+      endMs: range?.toUtc ? Date.parse(range.toUtc) + 1 : Number.POSITIVE_INFINITY,
     };
     const inRange = (role: UpstreamRole) =>
-      range.localDates !== undefined ||
+      range?.localDates !== undefined ||
       overlaps({ startMs: Date.parse(role.startTime), endMs: Date.parse(role.endTime) }, span);
     const roles = items
-      .filter((job) => withinLocalDates(job.date, range.localDates))
+      .filter(
+        (job) =>
+          withinLocalDates(job.date, range?.localDates) &&
+          (!boardIds || boardIds.includes(String(job.board.id))),
+      )
       .flatMap((job) =>
         job.roles
           .filter(inRange)
@@ -81,18 +107,19 @@ export const findOpenRoles = defineTool({
           a.role.roleId.localeCompare(b.role.roleId, 'en', { numeric: true }),
       )
       .map((entry) => entry.role);
+    const days = asked ?? { from: items[0]?.date ?? '', to: items.at(-1)?.date ?? '' };
     const totalOpenPlaces = roles.reduce((sum, role) => sum + role.open, 0);
-    const rangeText = `${asked.from} to ${asked.to}${input.timezone ? ` ${input.timezone}` : ''}`;
+    const rangeText = `${days.from} to ${days.to}${input.timezone ? ` ${input.timezone}` : ''}`;
     return fitItems(roles, (kept, cut) => {
       const notes = [
-        ...range.notes,
+        ...(range?.notes ?? []),
         truncated ? `Only the first ${MAX_JOBS} jobs of the range were read: narrow dates or boards.` : '',
         cut ? `${cut} more roles cut to fit the context budget: narrow dates or boards.` : '',
       ].filter(Boolean);
       return {
         data: {
-          from: asked.from,
-          to: asked.to,
+          from: days.from,
+          to: days.to,
           totalRoles: roles.length,
           totalOpenPlaces,
           roles: kept,

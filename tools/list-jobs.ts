@@ -6,7 +6,7 @@ import type { UpstreamJob } from '../src/contract/upstream.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { listResult, queryPages } from '../src/mcp/list-result.js';
 import { type Collected, pageInfoSchema, pageLocally, paginationInput } from '../src/mcp/paging.js';
-import { readNotes } from '../src/mcp/params.js';
+import { boardIdsInput, readNotes } from '../src/mcp/params.js';
 import { readRange, readRangeInput } from '../src/mcp/read-range.js';
 import { jobLines, jobViewSchema, toJobView } from '../src/present/job.js';
 import { withinLocalDates } from '../src/rules/time.js';
@@ -18,12 +18,12 @@ export const listJobs = defineTool({
   name: 'list_jobs',
   title: 'List jobs',
   description:
-    "Jobs with roles, in each job's local time. from/to dates are whole days in `timezone`, else in each job's own; without dates or ids, from today.",
+    "Jobs with roles, in each job's local time. from/to are whole days in `timezone`, else in each job's own; without dates or ids, from today.",
   inputSchema: z.object({
     ...readRangeInput,
-    boardIds: z.array(z.string()).optional(),
+    boardIds: boardIdsInput,
     jobIds: z.array(z.string()).optional(),
-    crewJobStatus: z.array(crewJobStatusSchema).optional().describe('Jobs having crew jobs in these states'),
+    crewJobStatus: z.array(crewJobStatusSchema).optional().describe('Having crew jobs in these states'),
     ...paginationInput,
   }),
   outputSchema: z.object({ jobs: z.array(jobViewSchema), page: pageInfoSchema, ...readNotes }),
@@ -46,9 +46,11 @@ export const listJobs = defineTool({
       timeZone: input.timezone,
       otherwise: 'each',
     });
+    const boardIds =
+      input.boardIds && (await ctx.lookups.boards.resolve(input.boardIds, 'boardIds', ctx.signal));
     const filter = {
       ...(input.jobIds ? { jobIds: input.jobIds } : {}),
-      ...(input.boardIds ? { boardIds: input.boardIds } : {}),
+      ...(boardIds ? { boardIds } : {}),
       ...(input.crewJobStatus ? { crewJobStatus: input.crewJobStatus } : {}),
       ...range.platform,
     };

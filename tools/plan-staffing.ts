@@ -6,6 +6,7 @@ import {
   jobIndexDocument,
 } from '../src/contract/documents.js';
 import { defineTool, type ToolContext } from '../src/mcp/define-tool.js';
+import { boardIdsInput } from '../src/mcp/params.js';
 import { readRange } from '../src/mcp/read-range.js';
 import { plannerNow } from '../src/planner/clock.js';
 import { type BoardRange, gatherFacts, gatherRoles, type ScopeAsk } from '../src/planner/gather.js';
@@ -27,7 +28,7 @@ const roleCrew = z.array(z.string()).optional();
 const inputSchema = z.object({
   jobIds: z.array(z.string()).optional(),
   multiDayJobId: z.string().optional(),
-  boardIds: z.array(z.string()).optional(),
+  boardIds: boardIdsInput,
   from: z.string().optional(),
   to: z.string().optional(),
   places: z.array(z.string()).optional().describe('jobId/roleId[/count]'),
@@ -87,7 +88,7 @@ export const planStaffingTool = defineTool({
   name: 'plan_staffing',
   title: 'Plan staffing for an event',
   description:
-    'Optimal staffing proposal for many open places (books nobody): jobIds, multiDayJobId, boardIds+from/to days, or places. Keeps find_matching_crew rules, no clash, rest, shifts/day. Returns bookings per person, alternates, why places stay unfilled, hours; planId re-plans with exclude, swap, pin.',
+    'Optimal staffing proposal for many open places (books nobody): jobIds, multiDayJobId, boardIds+from/to days, or places. Keeps find_matching_crew rules, no clash, rest, shifts/day. Returns bookings per person, alternates, why places stay unfilled; planId re-plans with exclude, swap, pin.',
   inputSchema,
   outputSchema: planResultSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -108,14 +109,14 @@ export const planStaffingTool = defineTool({
       );
     const options = resolveOptions(input, kept);
     const adjustments = resolveAdjustments(input, kept);
+    const scope = scopeOf(input, kept);
+    if (scope.boards)
+      scope.boards = {
+        ...scope.boards,
+        boardIds: await ctx.lookups.boards.resolve(scope.boards.boardIds, 'boardIds', ctx.signal),
+      };
     await checkScore(options.preferScore, ctx);
-    const gathered = await gatherRoles(
-      scopeOf(input, kept),
-      ctx.lookups,
-      ctx.platform,
-      ctx.signal,
-      plannerNow(),
-    );
+    const gathered = await gatherRoles(scope, ctx.lookups, ctx.platform, ctx.signal, plannerNow());
     if (gathered.missing.length)
       refuse(
         `No such role: ${gathered.missing.join(', ')}.`,

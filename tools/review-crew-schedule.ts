@@ -3,6 +3,7 @@ import { crewScheduleDocument } from '../src/contract/documents.js';
 import { crewJobStatusSchema, crewStatusSchema } from '../src/contract/enums.js';
 import { LAST_WORKED_LOOKBACK_DAYS, readBookedBefore, readSchedule } from '../src/lookups/schedule.js';
 import { defineTool } from '../src/mcp/define-tool.js';
+import { boardIdsInput } from '../src/mcp/params.js';
 import { readRange } from '../src/mcp/read-range.js';
 import { ForbiddenError, UserInputError } from '../src/platform/errors.js';
 import {
@@ -28,12 +29,12 @@ export const reviewCrewSchedule = defineTool({
   name: 'review_crew_schedule',
   title: 'Review crew schedule',
   description:
-    "Per person over local days from-to: hours, paid hours (breaks out), days, last worked before, clashes (UTC overlap, any zones), rests under minRestHours (default 10), and assignments failing the role's requirements or crew status.",
+    'Per person over local days from-to: hours, paid hours (breaks out), days, last worked before, clashes (UTC overlap, any zones), rests under minRestHours (default 10), assignments failing role requirements or crew status.',
   inputSchema: z.object({
     from: z.string().describe('YYYY-MM-DD'),
     to: z.string(),
     crewIds: z.array(z.number().int()).optional(),
-    boardIds: z.array(z.string()).optional(),
+    boardIds: boardIdsInput,
     roleIds: z.array(z.string()).optional(),
     statuses: z.array(crewJobStatusSchema).optional().describe('Default BOOKED'),
     minRestHours: z.number().optional(),
@@ -52,6 +53,8 @@ export const reviewCrewSchedule = defineTool({
     if (!(minRestHours >= 0))
       refuse('minRestHours', 'minRestHours is below 0.', 'Give 0 (no rest check) or more.');
     const range = readRange({ from: input.from, to: input.to, otherwise: 'each' });
+    const boardIds =
+      input.boardIds && (await ctx.lookups.boards.resolve(input.boardIds, 'boardIds', ctx.signal));
     const read = await readSchedule(
       ctx.platform,
       { fromUtc: range.fromUtc!, toUtc: range.toUtc!, statuses, crewIds: input.crewIds },
@@ -61,7 +64,7 @@ export const reviewCrewSchedule = defineTool({
     const entries = read.entries.filter(
       (entry) =>
         withinLocalDates(localStartDay(entry.shift), range.localDates) &&
-        (!input.boardIds || input.boardIds.includes(entry.boardId)) &&
+        (!boardIds || boardIds.includes(entry.boardId)) &&
         (!input.roleIds || input.roleIds.includes(entry.shift.roleId)),
     );
     const notes = [...range.notes];

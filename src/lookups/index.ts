@@ -2,6 +2,7 @@
 // cache filled by one call serves the next. facts.ts reads what a mutation's checker asks for.
 import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
+import { BoardLookup } from './boards.js';
 import { CrewLookup } from './crew.js';
 import { createDataTypeCatalog, type DataTypeCatalog } from './data-types.js';
 import { JobLookup } from './jobs.js';
@@ -9,6 +10,8 @@ import { StaffingLookup } from './staffing.js';
 
 export interface Lookups {
   jobs: JobLookup;
+  /** Board names to ids (tools whose boardIds take names). */
+  boards: BoardLookup;
   dataTypes: DataTypeCatalog;
   /** The crew member an update names (update_crew's answer checks). */
   crew: CrewLookup;
@@ -19,6 +22,7 @@ export interface Lookups {
 export function createLookups(platform: Platform, logger: Logger): Lookups {
   return {
     jobs: new JobLookup(platform),
+    boards: new BoardLookup(platform),
     dataTypes: createDataTypeCatalog(platform, logger),
     crew: new CrewLookup(platform),
     staffing: new StaffingLookup(platform),

@@ -79,6 +79,23 @@ export class JobLookup {
     return new Map(items.map((job) => [String(job.id), job]));
   }
 
+  /**
+   * Every job of the multi-day job `multiDayJobId`, by date; none when no job has that id. The API
+   * cannot filter by multi-day job: its members are found in the light job index (all dates).
+   */
+  async readMultiDayJob(multiDayJobId: string, signal?: AbortSignal): Promise<UpstreamJob[]> {
+    const { items } = await readAllPages<IndexedJob>(
+      this.platform.graphql,
+      jobIndexDocument,
+      'companyJobs',
+      (page, perPage) => ({ input: { page, perPage } }),
+      { signal, maxItems: MAX_JOBS },
+    );
+    const ids = items.filter((job) => String(job.multiDayJobId) === multiDayJobId).map((job) => job.id);
+    const members = await this.readJobs(ids, signal);
+    return [...members.values()].sort((a, b) => a.date.localeCompare(b.date));
+  }
+
   /** Every job of the multi-day job that `job` belongs to (including `job`), by date. */
   async readGroup(job: UpstreamJob, signal?: AbortSignal): Promise<UpstreamJob[]> {
     if (!job.multiDayJobId) return [job];

@@ -69,6 +69,9 @@ export const crewProfileInput = z.object({
 
 export const droppedSchema = z.object({ path: z.string(), replacement: z.string() });
 
+/** Boards to read: each entry a board id or a board name (src/lookups/boards.ts resolves names). */
+export const boardIdsInput = z.array(z.string()).optional().describe('Ids or names');
+
 /** What a list result says about how its filter was read (a DST overlap, a fixed-offset zone). */
 export const readNotes = { notes: z.array(z.string()).optional() };
 

@@ -2,7 +2,7 @@
 // jobs, one multi-day job, boards over a range of local days, or explicit places), the company's
 // crew as matching reads them, and every crew job around the roles' times. Only roles whose shift
 // has not started are planned; the others are counted for a note.
-import { companyJobsDocument, jobIndexDocument } from '../contract/documents.js';
+import { companyJobsDocument } from '../contract/documents.js';
 import type { UpstreamJob, UpstreamRole } from '../contract/upstream.js';
 import type { Lookups } from '../lookups/index.js';
 import type { Platform } from '../platform/client.js';
@@ -77,18 +77,7 @@ async function jobsOf(ask: ScopeAsk, lookups: Lookups, platform: Platform, signa
         )
       ).values(),
     ];
-  if (ask.multiDayJobId) {
-    // The API cannot filter by multi-day job: its members are found in the light job index.
-    const { items } = await readAllPages<{ id: string; multiDayJobId?: string | null }>(
-      platform.graphql,
-      jobIndexDocument,
-      'companyJobs',
-      (page, perPage) => ({ input: { page, perPage } }),
-      { signal, maxItems: 20_000 },
-    );
-    const ids = items.filter((job) => String(job.multiDayJobId) === ask.multiDayJobId).map((job) => job.id);
-    return [...(await lookups.jobs.readJobs(ids, signal)).values()];
-  }
+  if (ask.multiDayJobId) return lookups.jobs.readMultiDayJob(ask.multiDayJobId, signal);
   const boards = ask.boards as BoardRange;
   const { items } = await readAllPages<UpstreamJob>(
     platform.graphql,

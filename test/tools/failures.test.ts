@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { allTools } from '../../tools/index.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import { callTool } from '../helpers/mcp.js';
+import { requestsDuring } from '../helpers/sandbox.js';
 
 /** Valid arguments for every tool (the registry test below keeps this table complete). */
 const VALID_ARGS: Record<string, Record<string, unknown>> = {
@@ -45,6 +46,14 @@ const VALID_ARGS: Record<string, Record<string, unknown>> = {
   graphql_query: { query: '{ companyJobs { pager { totalCount } } }' },
 };
 
+/** Valid arguments with boardIds for every tool that takes them (a board id or name each). */
+const BOARD_ARGS: Record<string, Record<string, unknown>> = {
+  list_jobs: {},
+  find_open_roles: { from: '2026-11-28' },
+  review_crew_schedule: { from: '2026-11-16', to: '2026-11-22' },
+  plan_staffing: { from: '2026-11-28' },
+};
+
 /** Tools that never call the platform: they must keep working while it is down. */
 const OFFLINE_TOOLS = ['describe_schema', 'list_events'];
 
@@ -71,6 +80,45 @@ describe('failure table', () => {
       expect(result.text, name).toMatch(/Unknown field "bogusField"/);
     }
     expect(suite.sandbox.stats.graphqlRequests + suite.sandbox.stats.restRequests).toBe(0);
+  });
+
+  it('every tool taking boardIds refuses a name that several boards or none match, reading only the boards', async () => {
+    const taking = allTools.filter((tool) => 'boardIds' in tool.inputSchema.shape).map((tool) => tool.name);
+    expect(taking.sort()).toEqual(Object.keys(BOARD_ARGS).sort());
+    const { result: results, sent } = await requestsDuring(suite.sandbox, () =>
+      Promise.all(
+        taking.map(async (name) => ({
+          name,
+          result: await callTool(suite.connected.client, name, {
+            ...BOARD_ARGS[name],
+            boardIds: ['Sydney Harbour', 'on', 'Atlantis'],
+          }),
+        })),
+      ),
+    );
+    for (const { name, result } of results) {
+      expect(result.isError, name).toBe(true);
+      expect(result.text, name).toMatch(
+        /boardIds\[1\]: "on" matches 2 boards: London Events \(\d+\), Mumbai Conferences/,
+      );
+      expect(result.text, name).toMatch(/boardIds\[2\]: no board named "Atlantis"; nearest: /);
+      expect(result.text, name).not.toMatch(/boardIds\[0\]/);
+    }
+    // Only the light job index the boards are seen in: no filter by board, no roles, no crew.
+    expect(sent.length).toBeGreaterThan(0);
+    for (const request of sent)
+      expect(request).toMatchObject({
+        kind: 'graphql',
+        operation: 'companyJobs',
+        variables: { input: { filter: { fromRange: expect.any(String), toRange: expect.any(String) } } },
+      });
+    expect(sent.filter((request) => JSON.stringify(request).includes('boardIds'))).toEqual([]);
+    const filters = sent.map((request) =>
+      request.kind === 'graphql'
+        ? JSON.stringify((request.variables as { input: { filter: unknown } }).input.filter)
+        : '',
+    );
+    expect(new Set(filters).size, 'one window: the boards, no tool range').toBe(1);
   });
 
   it('every tool answers a failing platform with a clear error; offline tools keep working', async () => {

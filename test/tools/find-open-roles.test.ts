@@ -1,18 +1,41 @@
 // find_open_roles against the sandbox: roles with open places (quantity minus BOOKED crew jobs)
 // in a range of each job's local dates, soonest first, checked against the jobs read over GraphQL
 // directly; what it sends upstream; refusals that send nothing.
+import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BOARD_WINDOW_DAYS } from '../../src/lookups/boards.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import type { AnyResult } from '../helpers/mcp.js';
+import { gqlEveryPage } from '../helpers/sandbox.js';
 import { callCounted } from '../helpers/tool-requests.js';
 import { type Company, readCompany } from './staffing-oracle.js';
 
 const suite = useConnectedSandbox();
 let company: Company;
+/** Multi-day job id -> its job ids, read straight from the sandbox. */
+const multiDay = new Map<string, string[]>();
 
 beforeAll(async () => {
   company = await readCompany(suite.sandbox);
+  for (const job of await gqlEveryPage(suite.sandbox, 'companyJobs', 'id multiDayJobId'))
+    if (job.multiDayJobId)
+      multiDay.set(job.multiDayJobId, [...(multiDay.get(job.multiDayJobId) ?? []), job.id]);
 });
+
+/** The read of the boards a name is looked up in: the light job index of the window around today. */
+function boardRead() {
+  const today = DateTime.utc().startOf('day');
+  const filter = {
+    fromRange: today.minus({ days: BOARD_WINDOW_DAYS.past }).toISO(),
+    toRange: today.plus({ days: BOARD_WINDOW_DAYS.future }).toISO(),
+  };
+  // Every seeded job is within the window: one page per 100 of them.
+  return Array.from({ length: Math.ceil(company.jobs.length / 100) }, (_, index) => ({
+    kind: 'graphql',
+    operation: 'companyJobs',
+    variables: { input: { filter, page: index + 1, perPage: 100 } },
+  }));
+}
 
 const openRoles = (args: Record<string, unknown>) =>
   callCounted(suite.sandbox, suite.client, 'find_open_roles', args);
@@ -98,6 +121,75 @@ describe('find_open_roles', () => {
       expect(Date.parse(found.endTime)).toBeGreaterThan(dayStart);
       expect(Date.parse(found.startTime)).toBeLessThanOrEqual(dayEnd + 60_000);
     }
+  });
+
+  it('takes a board by name: the same roles as by its id, one board read first, kept for the next call', async () => {
+    suite.connected.app.lookups.boards.invalidate();
+    const board = company.jobs.find((job) => job.board.name === 'Sydney Harbour').board;
+    const range = { from: '2026-11-28', to: '2026-12-04' };
+    const byId = await openRoles({ ...range, boardIds: [board.id] });
+    expect(byId.sent).toHaveLength(1);
+    const byName = await openRoles({ ...range, boardIds: ['sydney'] });
+    expect(byName.isError, byName.text).toBe(false);
+    expect(byName.data).toEqual(byId.data);
+    expect(byName.data.roles.map((role: AnyResult) => role.roleId)).toEqual(
+      expectedOpen(range.from, range.to, [board.id]).map((role) => role.roleId),
+    );
+    // The boards (one index page of the window), then the same read as by id.
+    expect(byName.sent.slice(0, -1)).toEqual(boardRead());
+    expect(byName.sent.slice(-1)).toEqual(byId.sent);
+    const again = await openRoles({ ...range, boardIds: ['Sydney Harbour'] });
+    expect(again.sent).toEqual(byId.sent);
+  });
+
+  it('refuses a name that several boards or none match, with the candidates or the nearest, reading only the boards', async () => {
+    suite.connected.app.lookups.boards.invalidate();
+    const boards = new Map<string, string>(company.jobs.map((job) => [job.board.name, job.board.id]));
+    const refused = await openRoles({ from: '2026-11-28', boardIds: ['on', 'Sydny Harbor'] });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toContain(
+      `boardIds[0]: "on" matches 2 boards: London Events (${boards.get('London Events')}), Mumbai Conferences (${boards.get('Mumbai Conferences')}).`,
+    );
+    expect(refused.text).toMatch(/Give one of their ids or full names/);
+    expect(refused.text).toContain(
+      `boardIds[1]: no board named "Sydny Harbor"; nearest: Sydney Harbour (${boards.get('Sydney Harbour')}),`,
+    );
+    expect(refused.sent).toEqual(boardRead());
+    // A name the kept boards do not know is looked for in a fresh read before the refusal.
+    const unknown = await openRoles({ from: '2026-11-28', boardIds: ['Paris'] });
+    expect(unknown.text).toMatch(/boardIds\[0\]: no board named "Paris"; nearest: /);
+    expect(unknown.sent).toEqual(boardRead());
+  });
+
+  it('takes a multiDayJobId: the open roles of every day of that job, against the raw jobs', async () => {
+    const [id, jobIds] = [...multiDay.entries()].sort((a, b) => b[1].length - a[1].length)[0] as [
+      string,
+      string[],
+    ];
+    const { data, isError, text, sent } = await openRoles({ multiDayJobId: id });
+    expect(isError, text).toBe(false);
+    const days = company.jobs
+      .filter((job) => jobIds.includes(job.id))
+      .map((job) => job.date)
+      .sort();
+    const expected = expectedOpen(days[0], days.at(-1), undefined).filter((role) =>
+      jobIds.includes(role.jobId),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(data.roles.map((role: AnyResult) => [role.jobId, role.roleId, role.open])).toEqual(
+      expected.map((role) => [role.jobId, role.roleId, role.open]),
+    );
+    expect({ from: data.from, to: data.to }).toEqual({ from: days[0], to: days.at(-1) });
+    // The job index (all dates: the API cannot filter by multi-day job), then its jobs in full.
+    expect(sent.at(-1)).toMatchObject({
+      variables: { input: { filter: { jobIds: expect.arrayContaining(jobIds) } } },
+    });
+    const unknown = await openRoles({ multiDayJobId: '999999' });
+    expect(unknown.isError).toBe(true);
+    expect(unknown.text).toMatch(/No multi-day job 999999.*list_jobs shows each job's multiDayJobId/s);
+    expect(
+      unknown.sent.every((request) => request.kind === 'graphql' && request.operation === 'companyJobs'),
+    ).toBe(true);
   });
 
   it('stays within the result budget for a whole month, cutting with a note', async () => {

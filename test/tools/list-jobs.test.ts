@@ -93,6 +93,42 @@ describe('list_jobs: what it sends and shows', () => {
     expect(result.text).toContain('00:30-01:30 (+01:00)');
   });
 
+  it('takes a board by name: its id is sent after one read of the boards, and the same jobs come back', async () => {
+    const raw = await gql(
+      suite.sandbox,
+      '{ companyJobs(input: { perPage: 100 }) { paginatedList { board { id name } } } }',
+    );
+    const board = raw.body.data.companyJobs.paginatedList.find(
+      (job: Any) => job.board.name === 'New York Venues',
+    ).board;
+    const range = { from: '2026-11-28', to: '2026-12-04', perPage: 100 };
+    const byId = await see({ ...range, boardIds: [board.id] });
+    expect(variablesOf(byId.sent, 'companyJobs')).toMatchObject({
+      input: { filter: { boardIds: [board.id] } },
+    });
+    const byName = await see({ ...range, boardIds: ['new york'] });
+    expect(byName.isError, byName.text).toBe(false);
+    expect(byName.data).toEqual(byId.data);
+    expect(byName.data.jobs.length).toBeGreaterThan(0);
+    for (const job of byName.data.jobs) expect(job.board).toMatchObject({ id: board.id });
+    const boardRead = byName.sent.length - byId.sent.length;
+    expect(boardRead).toBeGreaterThan(0);
+    expect(operations(byName.sent)).toEqual(Array(byName.sent.length).fill('companyJobs'));
+    expect(byName.sent.slice(boardRead)).toEqual(byId.sent);
+  });
+
+  it('a board name that matches several boards, naming boardIds[i] and the candidates; only the boards are read', async () => {
+    const result = await see({ from: '2026-11-28', boardIds: ['100', 'on'] });
+    expect(result.isError).toBe(true);
+    expect(result.text).toMatch(
+      /boardIds\[1\]: "on" matches 2 boards: London Events \(\d+\), Mumbai Conferences \(\d+\)/,
+    );
+    for (const request of result.sent)
+      expect(variablesOf([request], 'companyJobs')).not.toMatchObject({
+        input: { filter: { boardIds: expect.anything() } },
+      });
+  });
+
   it('fetches every page up to maxItems and cuts to the context budget with a note', async () => {
     const result = await see({ perPage: 100, allPages: true, maxItems: 2000 });
     expect(operations(result.sent).length).toBe(result.data.page.pageCount);

@@ -183,6 +183,29 @@ describe('plan_staffing: a weekend on one board', () => {
   });
 });
 
+describe('plan_staffing: a board by name', () => {
+  it('plans the board a name matches as it plans its id, reading the boards once before the jobs', async () => {
+    const board = company.jobs.find((job) => job.board.name === 'London Events').board;
+    const scope = { from: '2026-11-28', to: '2026-11-29' };
+    const byId = await plan({ ...scope, boardIds: [board.id] });
+    suite.connected.app.lookups.boards.invalidate();
+    const byName = await plan({ ...scope, boardIds: ['London Events'] });
+    expect(byName.isError, byName.text).toBe(false);
+    expect(byName.data.assignments).toEqual(byId.data.assignments);
+    expect({ ...byName.data.totals, solveMs: 0 }).toEqual({ ...byId.data.totals, solveMs: 0 });
+    const jobsRead = byName.sent.findIndex((request) => (request as Json).variables?.input?.filter?.boardIds);
+    expect(jobsRead).toBeGreaterThan(0);
+    expect(byName.sent[jobsRead]).toMatchObject({
+      operation: 'companyJobs',
+      variables: { input: { filter: { boardIds: [board.id], fromRange: expect.any(String) } } },
+    });
+    expect(operations(byName.sent.slice(0, jobsRead))).toEqual(Array(jobsRead).fill('companyJobs'));
+    const none = await plan({ ...scope, boardIds: ['Lisbon'] });
+    expect(none.text).toMatch(/boardIds\[0\]: no board named "Lisbon"; nearest: /);
+    expect(none.sent.every((request) => !(request as Json).variables?.input?.filter?.boardIds)).toBe(true);
+  });
+});
+
 describe('plan_staffing: refusals send nothing upstream', () => {
   it.each([
     [{ jobIds: ['1'], multiDayJobId: '2' }, 'one scope'],

@@ -30,7 +30,7 @@ async function readRaw(): Promise<Raw> {
     gqlEveryPage(
       suite.sandbox,
       'companyJobs',
-      `id title date timezone board { id } roles { id startTime endTime breakPeriod
+      `id title date timezone board { id name } roles { id startTime endTime breakPeriod
         requirements { dataType { dataTypeId optionNames condition } roleType { roleTypeId } profile { profileIds condition } }
         crewJobs { status crewId } }`,
     ),
@@ -278,6 +278,19 @@ describe('review_crew_schedule: one call answers a week of schedule questions', 
     expect(said(onBoard.data.crew).map((person) => [person.crewId, person.hours])).toEqual(
       want.map((person) => [person.crewId, person.hours]),
     );
+    // By the board's name (any case): the board read first, then the very same answer and reads.
+    const name = raw.shifts.find((s) => s.job.board.id === boardId)!.job.board.name as string;
+    const byName = await suite.see('review_crew_schedule', {
+      from: FROM,
+      to: TO,
+      boardIds: [name.toUpperCase()],
+    });
+    expect(byName.isError, byName.text).toBe(false);
+    expect(byName.data).toEqual(onBoard.data);
+    const boardRead = byName.sent.length - onBoard.sent.length;
+    expect(boardRead).toBeGreaterThan(0);
+    expect(operations(byName.sent.slice(0, boardRead))).toEqual(Array(boardRead).fill('companyJobs'));
+    expect(byName.sent.slice(boardRead)).toEqual(onBoard.sent);
   });
 
   it('stays under 3,000 tokens of text for 50 people (the structured copy, with its fixed shape, under 4,500)', async () => {

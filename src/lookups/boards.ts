@@ -1,0 +1,175 @@
+// Boards by name, where people use names: each entry of a tool's `boardIds` is a board id or a
+// board's name. The API has no board query, so the boards are those seen in the light job index
+// of a window around today (BOARD_WINDOW_DAYS), read once and kept for BOARD_NAMES_TTL_MS; a name
+// the kept list does not know is looked for again in a fresh read before it is refused.
+// Resolution, per entry: digits are an id as given (ids are numeric; nothing is read for them);
+// else an exact id, then the exact name, then a unique name starting with it, then a unique name
+// containing it (all case-insensitive). Several candidates or none: one refusal naming each
+// entry's path, the candidates (id and name) or the nearest names, and the fix.
+import { DateTime } from 'luxon';
+import { jobIndexDocument } from '../contract/documents.js';
+import type { Platform } from '../platform/client.js';
+import { type FieldProblem, UserInputError } from '../platform/errors.js';
+import { readAllPages } from '../platform/pages.js';
+import { TtlCache } from './ttl-cache.js';
+
+/** Boards are renamed rarely; a name not in the kept list triggers a fresh read anyway. */
+export const BOARD_NAMES_TTL_MS = 15 * 60_000;
+/** The window whose jobs show the boards: the recent past and the coming months. */
+export const BOARD_WINDOW_DAYS = { past: 60, future: 120 };
+/** Bound of the window's jobs read for their boards. */
+const MAX_INDEX_JOBS = 5000;
+const NEAREST = 3;
+
+export interface BoardRef {
+  id: string;
+  name: string;
+}
+
+export interface BoardList {
+  boards: BoardRef[];
+  /** The window held more jobs than were read: a board may be missing. */
+  truncated: boolean;
+}
+
+/** One entry against the boards: the id it names, or the candidates (several, or none). */
+export function matchBoard(entry: string, boards: readonly BoardRef[]): string | { candidates: BoardRef[] } {
+  const text = entry.trim().toLowerCase();
+  const byId = boards.find((board) => board.id === entry.trim());
+  if (byId) return byId.id;
+  for (const test of [
+    (name: string) => name === text,
+    (name: string) => name.startsWith(text),
+    (name: string) => name.includes(text),
+  ]) {
+    const found = text ? boards.filter((board) => test(board.name.toLowerCase())) : [];
+    if (found.length === 1) return (found[0] as BoardRef).id;
+    if (found.length > 1) return { candidates: found };
+  }
+  return { candidates: [] };
+}
+
+/** Letter pairs of a name (lower case), for a likeness that survives typos and word order. */
+function pairs(text: string): string[] {
+  const clean = text.toLowerCase().replace(/\s+/g, ' ');
+  return Array.from({ length: Math.max(0, clean.length - 1) }, (_, index) => clean.slice(index, index + 2));
+}
+
+/** The boards whose names are most like `entry` (Dice coefficient of letter pairs), best first. */
+export function nearestBoards(entry: string, boards: readonly BoardRef[], count = NEAREST): BoardRef[] {
+  const asked = pairs(entry);
+  const likeness = (board: BoardRef) => {
+    const theirs = pairs(board.name);
+    const shared = asked.filter((pair) => theirs.includes(pair)).length;
+    return (2 * shared) / (asked.length + theirs.length || 1);
+  };
+  return [...boards]
+    .map((board) => ({ board, score: likeness(board) }))
+    .sort((a, b) => b.score - a.score || a.board.name.localeCompare(b.board.name))
+    .slice(0, count)
+    .map((entry) => entry.board);
+}
+
+const listed = (boards: readonly BoardRef[]) =>
+  boards.map((board) => `${board.name} (${board.id})`).join(', ');
+
+/** The ids `entries` name, or a refusal covering every entry that names no single board. */
+export function resolveBoards(entries: readonly string[], list: BoardList, field: string): string[] {
+  const problems: FieldProblem[] = [];
+  const ids = entries.map((entry, index) => {
+    if (/^\d+$/.test(entry)) return entry;
+    const found = matchBoard(entry, list.boards);
+    if (typeof found === 'string') return found;
+    const path = `${field}[${index}]`;
+    if (found.candidates.length)
+      problems.push({
+        path,
+        code: 'AMBIGUOUS',
+        message: `${path}: "${entry}" matches ${found.candidates.length} boards: ${listed(found.candidates)}.`,
+        fix: 'Give one of their ids or full names.',
+      });
+    else
+      problems.push({
+        path,
+        code: 'ITEM_NOT_FOUND',
+        message: `${path}: no board named "${entry}"${list.truncated ? ' among the boards read' : ''}; nearest: ${listed(nearestBoards(entry, list.boards)) || 'none'}.`,
+        fix: "Give a board id or name; list_jobs shows each job's board.",
+      });
+    return entry;
+  });
+  if (problems.length)
+    throw new UserInputError(problems.map((problem) => problem.message).join(' '), problems);
+  return ids;
+}
+
+interface IndexedBoardJob {
+  board: { id: string | number; name: string };
+}
+
+export class BoardLookup {
+  private readonly cache: TtlCache<BoardList>;
+
+  constructor(
+    private readonly platform: Platform,
+    options: { ttlMs?: number; now?: () => number } = {},
+  ) {
+    this.cache = new TtlCache({
+      ttlMs: options.ttlMs ?? BOARD_NAMES_TTL_MS,
+      maxEntries: 1,
+      now: options.now,
+    });
+  }
+
+  /**
+   * The board ids `entries` name (`field` is the input's path, e.g. "boardIds"). Entries that are
+   * all ids cost no request; a name costs one read of the boards, kept for later calls.
+   */
+  async resolve(entries: readonly string[], field: string, signal?: AbortSignal): Promise<string[]> {
+    if (entries.every((entry) => /^\d+$/.test(entry))) return [...entries];
+    const kept = this.cache.has('boards');
+    try {
+      return resolveBoards(entries, await this.boards(signal), field);
+    } catch (error) {
+      const unknown =
+        error instanceof UserInputError && error.problems.some((p) => p.code === 'ITEM_NOT_FOUND');
+      if (!unknown || !kept) throw error;
+      // A board renamed or new since the kept read: look once more before refusing.
+      this.cache.invalidate();
+      return resolveBoards(entries, await this.boards(signal), field);
+    }
+  }
+
+  /** Forget the kept boards (tests start cold). */
+  invalidate(): void {
+    this.cache.invalidate();
+  }
+
+  /** The boards seen in the jobs of the window around today, by name. */
+  boards(signal?: AbortSignal): Promise<BoardList> {
+    return this.cache.get(
+      'boards',
+      async () => {
+        const today = DateTime.utc().startOf('day');
+        const filter = {
+          fromRange: today.minus({ days: BOARD_WINDOW_DAYS.past }).toISO(),
+          toRange: today.plus({ days: BOARD_WINDOW_DAYS.future }).toISO(),
+        };
+        const { items, truncated } = await readAllPages<IndexedBoardJob>(
+          this.platform.graphql,
+          jobIndexDocument,
+          'companyJobs',
+          (page, perPage) => ({ input: { filter, page, perPage } }),
+          { maxItems: MAX_INDEX_JOBS },
+        );
+        const boards = new Map<string, BoardRef>();
+        for (const job of items)
+          boards.set(String(job.board.id), { id: String(job.board.id), name: job.board.name });
+        return {
+          boards: [...boards.values()].sort((a, b) => a.name.localeCompare(b.name)),
+          truncated,
+        };
+      },
+      signal,
+    );
+  }
+}
