@@ -11,7 +11,7 @@ import type { Logger } from './logger.js';
 import { createLookups, invalidateAfterWrite, invalidateOnEvent } from './lookups/index.js';
 import type { ToolDefinition } from './mcp/define-tool.js';
 import { InFlightCalls } from './mcp/in-flight.js';
-import { type LiveSchemaPlan, readLiveSchema } from './mcp/live-schema.js';
+import { adaptToLiveSchema, type LiveSchemaPlan } from './mcp/live-schema.js';
 import { primeWireSchemas } from './mcp/wire-schema.js';
 import { type Credentials, tokenUrlFor } from './platform/auth.js';
 import { createPlatform, type Platform } from './platform/client.js';
@@ -20,7 +20,7 @@ import { createContextSurface, type ResourcesOptions } from './resources/index.j
 import type { SigningKeyPair } from './sandbox/signing-keys.js';
 import type { RunningSandbox } from './sandbox/types.js';
 import { checkToolNames, chosenByConfig, selectTools } from './server.js';
-import type { HostedMode, ServedApp } from './transports/routes.js';
+import type { ServedApp } from './transports/routes.js';
 import { createWebhookEvents } from './webhooks/webhook-events.js';
 
 /** The app: what the transports serve (ServedApp), and what tests and commands read besides. */
@@ -100,32 +100,6 @@ export async function resolveUpstream(
   };
 }
 
-/**
- * Against a live platform: documents adapted to its schema (sent by the platform client in place
- * of ours), tools that cannot work not listed, input enums with the live values.
- */
-async function checkLiveSchema(
-  platform: Platform,
-  tools: ToolDefinition[],
-  logger: Logger,
-  prefetched?: Prefetched | null,
-): Promise<LiveSchemaPlan | null> {
-  try {
-    const { plan } = await readLiveSchema(platform, tools, { schema: prefetched?.liveSchema });
-    platform.graphql.useRewrites(plan.rewrites);
-    for (const [tool, fields] of plan.dropped) {
-      logger.warn({ tool, fields }, 'the live schema lacks fields this tool reads: they are left out');
-    }
-    return plan;
-  } catch (error) {
-    logger.warn(
-      { reason: error instanceof Error ? error.message : String(error) },
-      'could not introspect the live schema: tools are not checked against it',
-    );
-    return null;
-  }
-}
-
 /** The scopes of the API key's token; null (every tool listed) when the token does not say. */
 async function readScopes(platform: Platform, logger: Logger): Promise<string[] | null> {
   try {
@@ -196,7 +170,7 @@ async function assemble(
   const grantedScopes = await readScopes(platform, logger);
   const schemaPlan =
     config.upstream.kind === 'live'
-      ? await checkLiveSchema(platform, candidates, logger, options.prefetched)
+      ? await adaptToLiveSchema(platform, candidates, logger, options.prefetched?.liveSchema)
       : null;
   const selection = selectTools(
     schemaPlan?.tools ?? candidates,

@@ -10,6 +10,7 @@ import type { Logger } from '../logger.js';
 import { createLookups, invalidateOnEvent } from '../lookups/index.js';
 import type { ToolDefinition } from '../mcp/define-tool.js';
 import type { InFlightCalls } from '../mcp/in-flight.js';
+import { adaptToLiveSchema } from '../mcp/live-schema.js';
 import { tokenUrlFor } from '../platform/auth.js';
 import { createPlatform } from '../platform/client.js';
 import { AuthError } from '../platform/errors.js';
@@ -67,7 +68,10 @@ async function openTenant(
   });
   // The token first: a refused key (a reset secret) fails here, before anything else is built.
   const grantedScopes = await platform.tokens.getScopes();
-  const selection = selectTools(tools, config, grantedScopes);
+  // Each company's platform is checked on its own: its documents adapted, its missing operations'
+  // tools not listed, its enum values offered (another tenant's schema says nothing of this one).
+  const schemaPlan = await adaptToLiveSchema(platform, tools, logger);
+  const selection = selectTools(schemaPlan?.tools ?? tools, config, grantedScopes, schemaPlan?.unavailable);
   const lookups = createLookups(platform, logger);
   const events = options.store.events.of(tenant.key);
   const surface = createContextSurface(platform, logger, undefined, {
@@ -90,7 +94,7 @@ async function openTenant(
     calls: options.calls,
     grantedScopes,
     get schema() {
-      return schemaModel();
+      return schemaPlan?.schema ?? schemaModel();
     },
     registerSurface(server, instance) {
       if (selection.listed.some((tool) => tool.toolset === 'events')) {

@@ -33,6 +33,7 @@ import {
 } from 'graphql';
 import { sharedDocuments } from '../contract/documents.js';
 import { schemaModel } from '../contract/schema-model.js';
+import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
 import { fetchLiveSchema } from '../platform/introspection.js';
 import { compareSchemas, type SchemaDifferences } from '../platform/schema-diff.js';
@@ -216,4 +217,31 @@ export async function readLiveSchema(
       return compareSchemas(schemaModel(), schema);
     },
   };
+}
+
+/**
+ * Against a live platform: documents adapted to its schema (sent by the platform client in place
+ * of ours), tools that cannot work not listed, input enums with the live values. Null (tools not
+ * checked, our model used) when the platform cannot be introspected.
+ */
+export async function adaptToLiveSchema(
+  platform: Platform,
+  tools: ToolDefinition[],
+  logger: Logger,
+  prefetched?: Promise<GraphQLSchema>,
+): Promise<LiveSchemaPlan | null> {
+  try {
+    const { plan } = await readLiveSchema(platform, tools, { schema: prefetched });
+    platform.graphql.useRewrites(plan.rewrites);
+    for (const [tool, fields] of plan.dropped) {
+      logger.warn({ tool, fields }, 'the live schema lacks fields this tool reads: they are left out');
+    }
+    return plan;
+  } catch (error) {
+    logger.warn(
+      { reason: error instanceof Error ? error.message : String(error) },
+      'could not introspect the live schema: tools are not checked against it',
+    );
+    return null;
+  }
 }

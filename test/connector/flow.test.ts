@@ -24,6 +24,7 @@ import {
   REDIRECT_URL,
   TestOAuthClient,
 } from '../helpers/oauth-client.js';
+import { DIFFERING_SCHEMA } from '../helpers/sandbox.js';
 
 const lines: string[] = [];
 const logger = pino(
@@ -185,7 +186,7 @@ describe('hosted connector', () => {
     expect(providerA.saved?.expires_in).toBeLessThanOrEqual(3600);
     const { tools } = await clientA.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(
-      expect.arrayContaining(['list_jobs', 'create_jobs', 'list_webhooks']),
+      expect.arrayContaining(['list_jobs', 'create_jobs', 'list_webhooks', 'list_leavers']),
     );
     const crew = await call(clientA, 'list_crew', {});
     expect(crew.isError).toBeFalsy();
@@ -463,6 +464,38 @@ describe('hosted connector', () => {
     );
     expect(grantsAfter?.[0]?.n).toBe((grantsBefore?.[0]?.n ?? 0) - 1);
   });
+
+  it("checks each company's own platform schema: a tool its platform lacks is not listed for it alone", async () => {
+    const sandboxD = await startSandbox({
+      host: '127.0.0.1',
+      port: 0,
+      seed: 13,
+      schemaVariant: DIFFERING_SCHEMA,
+    });
+    try {
+      const { client } = await connectThroughOAuth(http.mcpUrl, new TestOAuthClient(), browser, {
+        clientId: 'demo-admin',
+        secret: secretOf(sandboxD),
+        authUrl: sandboxD.baseUrl,
+        realm: sandboxD.realm,
+        apiUrl: sandboxD.baseUrl,
+        scopes: ['crew-mcp:read'],
+      });
+      // Company A's platform has companyLeavers (its first test lists list_leavers); D's lacks it.
+      const names = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(names).toContain('list_crew');
+      expect(names).not.toContain('list_leavers');
+      const leavers = await call(client, 'list_leavers', {});
+      expect(leavers.isError).toBe(true);
+      expect(textOf(leavers)).toMatch(/list_leavers is not available: .*no operation companyLeavers/);
+      // Its documents are adapted to its schema (Job.location served as venue): list_jobs works.
+      const jobs = await call(client, 'list_jobs', { perPage: 3 });
+      expect(jobs.isError).toBeFalsy();
+      await client.close().catch(() => undefined);
+    } finally {
+      await sandboxD.close();
+    }
+  }, 120_000);
 
   it("says to reconnect, and stops using the key, once the platform refuses a connected company's reset secret", async () => {
     // Company C's platform issues two-second tokens, so an open context soon asks for a new one.
