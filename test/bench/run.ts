@@ -16,6 +16,7 @@ import { packagePath, packageRoot } from '../../src/paths.js';
 import { CLI } from '../helpers/mcp.js';
 import { startTestSandbox, TEST_TODAY } from '../helpers/sandbox.js';
 import { coldStartSection } from './cold-start.js';
+import { connectorSection } from './connector.js';
 import { contextSection } from './context.js';
 import { latencySection } from './latency.js';
 import { machineLines } from './machine.js';
@@ -46,15 +47,16 @@ const SECTIONS: Section[] = [
   planningSection,
   scheduleSection,
   replicasSection,
+  connectorSection,
 ];
 /** The CI run leaves out what only measures time: under injected latency, or across replica processes. */
-const QUICK_SKIPS = new Set(['pagination', 'replicas']);
+const QUICK_SKIPS = new Set(['pagination', 'replicas', 'connector']);
 
 /** What a full run writes itself: a previous run's output is not a change of the measured code. */
 const GENERATED = ['BENCHMARKS.md', 'README.md'];
 
 /** Past this something hangs: the full run with a baseline takes some ten minutes. */
-const WATCHDOG_MS = { full: 900_000, quick: 90_000 };
+const WATCHDOG_MS = { full: 1_500_000, quick: 90_000 };
 
 function option(name: string): string | undefined {
   const prefix = `--${name}=`;
