@@ -6,24 +6,17 @@
 // with the secret sealed for it, and finishes the authorization request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
-import { isLoopbackHost } from '../config.js';
 import type { Logger } from '../logger.js';
 import { ALL_CLIENT_SCOPES, clientScopeFor } from '../mcp/client-scopes.js';
 import type { ToolDefinition } from '../mcp/define-tool.js';
-import { tokenUrlFor } from '../platform/auth.js';
-import { createPlatform } from '../platform/client.js';
-import { AuthError, CrewError } from '../platform/errors.js';
 import type { Store } from '../store/index.js';
-import type { Tenant, TenantPlace } from '../store/tenants.js';
-import { type CsrfTokens, readForm } from './form.js';
+import type { Tenant } from '../store/tenants.js';
+import { type CsrfTokens, sendHtml as html, readForm } from './form.js';
 import { renderConnectForm, renderConsent, renderErrorPage } from './pages.js';
 import { CONNECT_PATH } from './provider.js';
+import { FieldError, keyVerifier, type PlatformDefaults, type VerifiedKey } from './verify-key.js';
 
-export interface PlatformDefaults {
-  authUrl: string;
-  realm: string;
-  apiUrl: string;
-}
+export type { PlatformDefaults };
 
 export interface ConnectOptions {
   provider: Provider;
@@ -40,95 +33,14 @@ export interface ConnectOptions {
   onConnected(tenant: Tenant, grantId: string, secret: string): Promise<void>;
 }
 
-interface Verified {
-  place: TenantPlace;
-  secret: string;
-  platformScopes: string[];
-  until: number;
-}
-
-class FieldError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 const PENDING_MS = 10 * 60_000;
-
-function html(res: ServerResponse, status: number, body: string): void {
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    // No form-action: browsers apply it to the redirects after a post, and consent ends at the client's redirect URI.
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-    'x-frame-options': 'DENY',
-    // Not no-referrer: a form posted under it carries "Origin: null", which the Origin check refuses.
-    'referrer-policy': 'same-origin',
-  });
-  res.end(body);
-}
 
 export function createConnectHandler(options: ConnectOptions) {
   const { provider, store, csrf, logger } = options;
   /** Keys verified on the form, waiting for consent; by interaction, in memory (ten minutes). */
-  const pending = new Map<string, Verified>();
+  const pending = new Map<string, VerifiedKey & { until: number }>();
 
-  const checkUrl = (field: string, value: string): string => {
-    const url = URL.parse(value);
-    const loopbackHttp =
-      url?.protocol === 'http:' && options.allowLoopbackPlatform && isLoopbackHost(url.hostname);
-    if (!url || (url.protocol !== 'https:' && !loopbackHttp)) {
-      throw new FieldError(field, `must be an https URL such as https://api.example.com, got "${value}".`);
-    }
-    return value.replace(/\/+$/, '');
-  };
-
-  /** Get a token and ask GraphQL with the key: the field to blame when it fails. */
-  const verify = async (form: URLSearchParams): Promise<Verified> => {
-    const clientId = form.get('platform_client_id')?.trim() ?? '';
-    const secret = form.get('platform_client_secret') ?? '';
-    if (!clientId) throw new FieldError('platform_client_id', 'enter the API key client id.');
-    if (!secret) throw new FieldError('platform_client_secret', 'enter the API key client secret.');
-    const place: TenantPlace = {
-      platformClientId: clientId,
-      authUrl: checkUrl(
-        'platform_auth_url',
-        form.get('platform_auth_url')?.trim() || options.defaults.authUrl,
-      ),
-      realm: form.get('platform_realm')?.trim() || options.defaults.realm,
-      apiUrl: checkUrl('platform_api_url', form.get('platform_api_url')?.trim() || options.defaults.apiUrl),
-    };
-    const platform = createPlatform({
-      credentials: { clientId, clientSecret: secret, tokenUrl: tokenUrlFor(place.authUrl, place.realm) },
-      apiUrl: place.apiUrl,
-      timeoutMs: options.timeoutMs,
-      logger,
-    });
-    let platformScopes: string[];
-    try {
-      platformScopes = (await platform.tokens.getScopes()) ?? [];
-    } catch (error) {
-      const setting = error instanceof CrewError ? (error as AuthError).setting : undefined;
-      if (setting === 'CREW_REALM')
-        throw new FieldError('platform_realm', 'the platform has no such realm at this auth URL.');
-      if (error instanceof AuthError) {
-        throw new FieldError(
-          'platform_client_secret',
-          'the platform refused this client id and secret (wrong, or the secret was reset).',
-        );
-      }
-      throw new FieldError('platform_auth_url', 'the token endpoint could not be reached at this auth URL.');
-    }
-    try {
-      await platform.graphql.query('query { __typename }', {});
-    } catch {
-      throw new FieldError('platform_api_url', 'the platform API did not answer at this URL with this key.');
-    }
-    return { place, secret, platformScopes, until: Date.now() + PENDING_MS };
-  };
+  const verify = keyVerifier(options);
 
   const toolsByScope = (platformScopes: string[]) =>
     ALL_CLIENT_SCOPES.map((scope) => ({
@@ -210,7 +122,7 @@ export function createConnectHandler(options: ConnectOptions) {
     const step = form.get('step');
     if (step === 'verify') {
       try {
-        const verified = await verify(form);
+        const verified = { ...(await verify(form)), until: Date.now() + PENDING_MS };
         pending.set(uid, verified);
         for (const [key, entry] of pending) if (entry.until < Date.now()) pending.delete(key);
         html(

@@ -62,3 +62,17 @@ export class CsrfTokens {
     return expected.length === given.length && timingSafeEqual(expected, given);
   }
 }
+
+/** A page of the connector: never cached, never framed, no script or outside asset allowed. */
+export function sendHtml(res: ServerResponse, status: number, body: string): void {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    // No form-action: browsers apply it to the redirects after a post, and consent ends at the client's redirect URI.
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+    // Not no-referrer: a form posted under it carries "Origin: null", which the Origin check refuses.
+    'referrer-policy': 'same-origin',
+  });
+  res.end(body);
+}

@@ -21,6 +21,7 @@ import { openStore, type Store } from '../store/index.js';
 import type { HostedMode } from '../transports/routes.js';
 import { createConnectHandler, type PlatformDefaults } from './connect.js';
 import { storeDataDir } from './data-dir.js';
+import { createDisconnectHandler, DISCONNECT_PATH } from './disconnect.js';
 import { CsrfTokens } from './form.js';
 import { loadStoreKeys } from './keys.js';
 import { CONNECT_PATH, createProvider, OAUTH_ROUTES } from './provider.js';
@@ -158,6 +159,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     },
   };
   let connect: ReturnType<typeof createConnectHandler> | null = null;
+  let disconnect: ReturnType<typeof createDisconnectHandler> | null = null;
   let callback: ((req: IncomingMessage, res: ServerResponse) => unknown) | null = null;
 
   const hosted: HostedMode = {
@@ -178,17 +180,34 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
         behindProxy: publicUrl !== null,
       });
       callback = provider.callback() as (req: IncomingMessage, res: ServerResponse) => unknown;
-      connect = createConnectHandler({
-        provider,
-        store,
-        resource,
+      const csrf = new CsrfTokens(keys.cookieSecret, publicBase.startsWith('https:'));
+      const keyChecks = {
         defaults,
-        tools,
-        csrf: new CsrfTokens(keys.cookieSecret, publicBase.startsWith('https:')),
         allowLoopbackPlatform: loopbackBind,
         timeoutMs: config.timeoutMs,
         logger,
+      };
+      connect = createConnectHandler({
+        ...keyChecks,
+        provider,
+        store,
+        resource,
+        tools,
+        csrf,
         onConnected: (tenant, grantId, secret) => webhooks.onConnected(tenant, grantId, secret),
+      });
+      const oidc = provider;
+      disconnect = createDisconnectHandler({
+        ...keyChecks,
+        store,
+        csrf,
+        beforeRevoking: (tenantKey, secret) => webhooks.useSecret(tenantKey, secret),
+        async revokeGrant(grantId) {
+          // As RFC 7009 revocation does: everything issued under the grant (the adapter drops
+          // its cached tokens and calls onGrantRevoked), then the grant itself.
+          await oidc.AccessToken.adapter.revokeByGrantId(grantId);
+          await (await oidc.Grant.find(grantId))?.destroy();
+        },
       });
       return authorizationServerMetadata(publicBase);
     },
@@ -221,7 +240,8 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
       }
     },
     async handle(req, res, path) {
-      if (!provider || !callback || !connect) return false;
+      if (!provider || !callback || !connect || !disconnect) return false;
+      if (path === DISCONNECT_PATH) return disconnect(req, res);
       if (path.startsWith(`${CONNECT_PATH}/`)) return connect(req, res, path);
       if (path.startsWith('/webhooks/')) return webhooks.handle(req, res, path);
       if (path === AS_WELL_KNOWN || path.startsWith(`${AS_WELL_KNOWN}/`)) {

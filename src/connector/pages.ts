@@ -44,13 +44,17 @@ function input(
   return `<label for="${name}">${FIELD_LABELS[name]}</label><input id="${name}" name="${name}" type="${type}" value="${escapeHtml(value)}"${invalid}${extra}>`;
 }
 
-export function renderConnectForm(view: ConnectFormView): string {
+/** The API key form: on the connect page (before consent) and on the disconnect page. */
+function keyForm(
+  view: ConnectFormView,
+  page_: { title: string; intro: string; button: string; step: string },
+): string {
   const { values, error } = view;
   const foldOpen = error && ['platform_auth_url', 'platform_realm', 'platform_api_url'].includes(error.field);
   return page(
-    'Connect your crew platform',
-    `<h1>Connect your crew platform</h1>
-<p>${escapeHtml(view.clientName)} asks to use crew-mcp with your company's platform account. Enter the API key your platform admin created (Platform Settings &gt; App settings &gt; API Keys).</p>
+    page_.title,
+    `<h1>${escapeHtml(page_.title)}</h1>
+<p>${page_.intro}</p>
 ${error ? `<p class="error" id="error" role="alert"><strong>${escapeHtml(FIELD_LABELS[error.field] ?? error.field)}:</strong> ${escapeHtml(error.message)}</p>` : ''}
 <form method="post" action="${escapeHtml(view.action)}">
 <input type="hidden" name="csrf_token" value="${escapeHtml(view.csrf)}">
@@ -61,8 +65,31 @@ ${input('platform_auth_url', 'url', values.authUrl, error)}
 ${input('platform_realm', 'text', values.realm, error)}
 ${input('platform_api_url', 'url', values.apiUrl, error)}
 </details>
-<button type="submit" name="step" value="verify">Continue</button>
+<button type="submit" name="step" value="${page_.step}">${escapeHtml(page_.button)}</button>
 </form>`,
+  );
+}
+
+export function renderConnectForm(view: ConnectFormView): string {
+  return keyForm(view, {
+    title: 'Connect your crew platform',
+    intro: `${escapeHtml(view.clientName)} asks to use crew-mcp with your company's platform account. Enter the API key your platform admin created (Platform Settings &gt; App settings &gt; API Keys).`,
+    button: 'Continue',
+    step: 'verify',
+  });
+}
+
+/** Disconnecting proves the key as connecting did: whoever holds the key may end its connections. */
+export function renderDisconnectForm(view: Omit<ConnectFormView, 'clientName'>): string {
+  return keyForm(
+    { ...view, clientName: '' },
+    {
+      title: 'Disconnect your crew platform',
+      intro:
+        "Ends every assistant's connection to crew-mcp made with this API key: their tokens stop working at once, the key's secret is deleted from crew-mcp, and its webhook subscription is removed from your platform. Enter the key to prove it is yours.",
+      button: 'Disconnect',
+      step: 'disconnect',
+    },
   );
 }
 

@@ -55,6 +55,11 @@ export function createTenantWebhooks(options: TenantWebhooksOptions) {
       );
     },
 
+    /** The key's secret as its holder just proved it (the disconnect page), to unsubscribe with. */
+    useSecret(tenantKey: string, secret: string): void {
+      lastSecret.set(tenantKey, secret);
+    },
+
     /** A grant of the tenant went: with no active grant left, unsubscribe and forget the secret. */
     async onGrantGone(tenantKey: string): Promise<void> {
       const grants = await store.tenants.grantsOf(tenantKey);

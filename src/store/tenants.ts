@@ -88,6 +88,15 @@ export class Tenants {
     return tenantOf(rows[0] as TenantRow);
   }
 
+  /** The tenant of this platform account, if it ever connected. */
+  async find(place: Pick<TenantPlace, 'apiUrl' | 'platformClientId'>): Promise<Tenant | null> {
+    const rows = await this.sql.query<TenantRow>(
+      `select ${TENANT_COLUMNS} from crew_tenants where api_url = $1 and platform_client_id = $2`,
+      [place.apiUrl, place.platformClientId],
+    );
+    return rows[0] ? tenantOf(rows[0]) : null;
+  }
+
   async get(key: string): Promise<Tenant | null> {
     const rows = await this.sql.query<TenantRow>(
       `select ${TENANT_COLUMNS} from crew_tenants where tenant_key = $1`,

@@ -24,7 +24,7 @@ import {
   REDIRECT_URL,
   TestOAuthClient,
 } from '../helpers/oauth-client.js';
-import { DIFFERING_SCHEMA } from '../helpers/sandbox.js';
+import { DIFFERING_SCHEMA, rest } from '../helpers/sandbox.js';
 
 const lines: string[] = [];
 const logger = pino(
@@ -552,6 +552,88 @@ describe('hosted connector', () => {
       await sandboxC.close();
     }
   }, 120_000);
+
+  it('lets the key holder disconnect on a page: every connection of the key ends, its webhook subscription goes', async () => {
+    const sandboxE = await startSandbox({ host: '127.0.0.1', port: 0, seed: 17 });
+    try {
+      const fill = {
+        clientId: 'demo-admin',
+        secret: secretOf(sandboxE),
+        authUrl: sandboxE.baseUrl,
+        realm: sandboxE.realm,
+        apiUrl: sandboxE.baseUrl,
+        scopes: ['crew-mcp:read'],
+      };
+      // Two assistants connected with the same key: one company, two grants.
+      const first = new TestOAuthClient();
+      const { client } = await connectThroughOAuth(http.mcpUrl, first, browser, fill);
+      const second = await connectThroughOAuth(http.mcpUrl, new TestOAuthClient(), browser, fill);
+      expect((await call(client, 'list_crew', {})).isError).toBeFalsy();
+      const hooks = async () =>
+        ((await rest(sandboxE, 'GET', '/rest/webhooks')).body as { webhooks: { url: string }[] }).webhooks;
+      expect((await hooks()).map((hook) => hook.url)).toEqual([
+        expect.stringContaining(`${http.url}/webhooks/t`),
+      ]);
+
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${http.url}/connect/disconnect`);
+      // A wrong secret is named on the page and ends nothing.
+      await page.locator('[name=platform_client_id]').fill('demo-admin');
+      await page.locator('[name=platform_client_secret]').fill('not-the-secret');
+      await page.locator('summary').click();
+      await page.locator('[name=platform_auth_url]').fill(sandboxE.baseUrl);
+      await page.locator('[name=platform_realm]').fill(sandboxE.realm);
+      await page.locator('[name=platform_api_url]').fill(sandboxE.baseUrl);
+      await page.getByRole('button', { name: 'Disconnect' }).click();
+      await page.waitForLoadState();
+      expect(await page.locator('[role=alert]').innerText()).toContain('API key client secret');
+      expect((await call(client, 'list_crew', {})).isError).toBeFalsy();
+      // The right key ends both connections.
+      await page.locator('[name=platform_client_secret]').fill(secretOf(sandboxE));
+      await page.getByRole('button', { name: 'Disconnect' }).click();
+      await page.waitForLoadState();
+      expect(await page.locator('main').innerText()).toContain(
+        'Ended 2 connections made with the API key "demo-admin"',
+      );
+      await context.close();
+      expect(await mcpStatus(first.saved?.access_token as string)).toBe(401);
+      const refresh = await tokenRequest({
+        grant_type: 'refresh_token',
+        refresh_token: first.saved?.refresh_token as string,
+        client_id: first.info?.client_id as string,
+      });
+      expect(refresh.body.error).toBe('invalid_grant');
+      const store = connectorStoreOf(app);
+      const grants = await store?.engine.query<{ status: string; sealed: boolean }>(
+        `select g.status, g.secret_enc is not null as sealed from crew_grants g
+           join crew_tenants t on t.tenant_key = g.tenant_key where t.api_url = $1`,
+        [sandboxE.baseUrl],
+      );
+      expect(grants).toEqual([
+        { status: 'revoked', sealed: false },
+        { status: 'revoked', sealed: false },
+      ]);
+      expect(await hooks()).toEqual([]);
+      await client.close().catch(() => undefined);
+      await second.client.close().catch(() => undefined);
+    } finally {
+      await sandboxE.close();
+    }
+  }, 150_000);
+
+  it('refuses a disconnect form posted without its CSRF token', async () => {
+    const response = await fetch(`${http.url}/connect/disconnect`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: http.url },
+      body: new URLSearchParams({
+        platform_client_id: 'demo-admin',
+        platform_client_secret: secretOf(sandboxA),
+      }),
+    });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain('security token');
+  });
 
   it('never puts a platform secret in a log line, a result or an error', () => {
     expect(lines.length).toBeGreaterThan(10);

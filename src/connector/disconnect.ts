@@ -1,0 +1,90 @@
+// The disconnect page (/connect/disconnect): a company ends its connections to crew-mcp without
+// its assistant's help. The API key is the proof, checked as on the connect page (a token and one
+// GraphQL answer): whoever holds it may connect, so whoever holds it may disconnect. Every grant
+// made with that key is revoked (tokens refused at once, sealed secret deleted) and, with the last,
+// the tenant's webhook subscription is removed from its platform with the key just entered.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Store } from '../store/index.js';
+import { type CsrfTokens, readForm, sendHtml } from './form.js';
+import { renderDisconnectForm, renderErrorPage, renderMessage } from './pages.js';
+import { CONNECT_PATH } from './provider.js';
+import { FieldError, type KeyVerifierOptions, keyVerifier } from './verify-key.js';
+
+export const DISCONNECT_PATH = `${CONNECT_PATH}/disconnect`;
+/** The CSRF token's purpose: the disconnect form, not an interaction. */
+const PURPOSE = 'disconnect';
+
+export interface DisconnectOptions extends KeyVerifierOptions {
+  store: Store;
+  csrf: CsrfTokens;
+  /** Before revoking: the secret to remove the webhook subscription with. */
+  beforeRevoking(tenantKey: string, secret: string): void;
+  /** Revoke one grant: its tokens and codes, its sealed secret, its open context. */
+  revokeGrant(grantId: string): Promise<void>;
+}
+
+export function createDisconnectHandler(options: DisconnectOptions) {
+  const verify = keyVerifier(options);
+  const { store, csrf, logger } = options;
+  return async function handleDisconnect(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const token = csrf.token(csrf.cookie(req, res), PURPOSE);
+    const defaults = { clientId: '', ...options.defaults };
+    const form = (values: typeof defaults, error?: FieldError) =>
+      renderDisconnectForm({
+        action: DISCONNECT_PATH,
+        csrf: token,
+        values,
+        error: error && { field: error.field, message: error.message },
+      });
+    if (req.method === 'GET') {
+      sendHtml(res, 200, form(defaults));
+      return true;
+    }
+    if (req.method !== 'POST') return false;
+    const posted = await readForm(req);
+    if (!posted || !csrf.valid(req, posted.get('csrf_token'), PURPOSE)) {
+      sendHtml(
+        res,
+        403,
+        renderErrorPage(
+          'The form was not sent from this page (its security token is missing or wrong). Reload the page and try again.',
+        ),
+      );
+      return true;
+    }
+    let verified: Awaited<ReturnType<typeof verify>>;
+    try {
+      verified = await verify(posted);
+    } catch (error) {
+      if (!(error instanceof FieldError)) throw error;
+      const values = {
+        clientId: posted.get('platform_client_id') ?? '',
+        authUrl: posted.get('platform_auth_url') ?? defaults.authUrl,
+        realm: posted.get('platform_realm') ?? defaults.realm,
+        apiUrl: posted.get('platform_api_url') ?? defaults.apiUrl,
+      };
+      sendHtml(res, 400, form(values, error));
+      return true;
+    }
+    const { place } = verified;
+    const tenant = await store.tenants.find(place);
+    const grants = tenant
+      ? (await store.tenants.grantsOf(tenant.key)).filter((grant) => grant.status !== 'revoked')
+      : [];
+    if (tenant && grants.length) options.beforeRevoking(tenant.key, verified.secret);
+    for (const grant of grants) await options.revokeGrant(grant.grantId);
+    logger.info({ tenant: tenant?.key, grants: grants.length }, 'connector: disconnected by the key holder');
+    const key = `the API key "${place.platformClientId}" on ${place.apiUrl}`;
+    sendHtml(
+      res,
+      200,
+      renderMessage(
+        'Disconnected',
+        grants.length
+          ? `Ended ${grants.length} connection${grants.length === 1 ? '' : 's'} made with ${key}. Assistants that used ${grants.length === 1 ? 'it' : 'them'} must connect again to use crew-mcp.`
+          : `No connection to crew-mcp is made with ${key}: nothing to end.`,
+      ),
+    );
+    return true;
+  };
+}

@@ -1,0 +1,94 @@
+// A platform API key entered on one of the connector's pages (connect, disconnect), checked the
+// only way that proves it: a token from the platform's token endpoint and one GraphQL answer with
+// it. A failure names the form field to blame (wrong secret, realm, or host), never a stack trace.
+import { isLoopbackHost } from '../config.js';
+import type { Logger } from '../logger.js';
+import { tokenUrlFor } from '../platform/auth.js';
+import { createPlatform } from '../platform/client.js';
+import { AuthError, CrewError } from '../platform/errors.js';
+import type { TenantPlace } from '../store/tenants.js';
+
+export interface PlatformDefaults {
+  authUrl: string;
+  realm: string;
+  apiUrl: string;
+}
+
+export interface VerifiedKey {
+  place: TenantPlace;
+  secret: string;
+  platformScopes: string[];
+}
+
+/** A form field at fault and why, shown on the page beside that field. */
+export class FieldError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface KeyVerifierOptions {
+  defaults: PlatformDefaults;
+  /** Platform URLs may be http on loopback (crew-mcp itself bound to loopback: tests, a laptop). */
+  allowLoopbackPlatform: boolean;
+  timeoutMs: number;
+  logger: Logger;
+}
+
+export function keyVerifier(options: KeyVerifierOptions): (form: URLSearchParams) => Promise<VerifiedKey> {
+  const checkUrl = (field: string, value: string): string => {
+    const url = URL.parse(value);
+    const loopbackHttp =
+      url?.protocol === 'http:' && options.allowLoopbackPlatform && isLoopbackHost(url.hostname);
+    if (!url || (url.protocol !== 'https:' && !loopbackHttp)) {
+      throw new FieldError(field, `must be an https URL such as https://api.example.com, got "${value}".`);
+    }
+    return value.replace(/\/+$/, '');
+  };
+
+  return async (form) => {
+    const clientId = form.get('platform_client_id')?.trim() ?? '';
+    const secret = form.get('platform_client_secret') ?? '';
+    if (!clientId) throw new FieldError('platform_client_id', 'enter the API key client id.');
+    if (!secret) throw new FieldError('platform_client_secret', 'enter the API key client secret.');
+    const place: TenantPlace = {
+      platformClientId: clientId,
+      authUrl: checkUrl(
+        'platform_auth_url',
+        form.get('platform_auth_url')?.trim() || options.defaults.authUrl,
+      ),
+      realm: form.get('platform_realm')?.trim() || options.defaults.realm,
+      apiUrl: checkUrl('platform_api_url', form.get('platform_api_url')?.trim() || options.defaults.apiUrl),
+    };
+    const platform = createPlatform({
+      credentials: { clientId, clientSecret: secret, tokenUrl: tokenUrlFor(place.authUrl, place.realm) },
+      apiUrl: place.apiUrl,
+      timeoutMs: options.timeoutMs,
+      logger: options.logger,
+    });
+    let platformScopes: string[];
+    try {
+      platformScopes = (await platform.tokens.getScopes()) ?? [];
+    } catch (error) {
+      const setting = error instanceof CrewError ? (error as AuthError).setting : undefined;
+      if (setting === 'CREW_REALM')
+        throw new FieldError('platform_realm', 'the platform has no such realm at this auth URL.');
+      if (error instanceof AuthError) {
+        throw new FieldError(
+          'platform_client_secret',
+          'the platform refused this client id and secret (wrong, or the secret was reset).',
+        );
+      }
+      throw new FieldError('platform_auth_url', 'the token endpoint could not be reached at this auth URL.');
+    }
+    try {
+      await platform.graphql.query('query { __typename }', {});
+    } catch {
+      throw new FieldError('platform_api_url', 'the platform API did not answer at this URL with this key.');
+    }
+    return { place, secret, platformScopes };
+  };
+}
