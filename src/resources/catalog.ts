@@ -6,17 +6,19 @@
 import { DateTime } from 'luxon';
 import { crewAllDocument, jobIndexDocument } from '../contract/documents.js';
 import type { Logger } from '../logger.js';
+import { TtlCache } from '../lookups/ttl-cache.js';
 import type { Platform } from '../platform/client.js';
+import { readAllPages } from '../platform/pages.js';
 import type { UpstreamCrewSummary } from '../present/crew.js';
+import { localDaysUtcWindow } from '../rules/time.js';
 
 /** The window scanned for boards and jobs, in days around today. */
 export const WINDOW_PAST_DAYS = 14;
 export const WINDOW_FUTURE_DAYS = 28;
 /** "Upcoming" jobs (template lists, job completions): today and the next days. */
 export const UPCOMING_DAYS = 14;
-const PER_PAGE = 100;
 /** Bound of the scan: 2,000 jobs in the window is far beyond a normal company's weeks. */
-const MAX_PAGES = 20;
+const MAX_JOBS = 2000;
 const COMPLETION_LIMIT = 20;
 
 export interface IndexedJob {
@@ -58,10 +60,6 @@ export interface CatalogOptions {
   ttlMs?: number;
 }
 
-interface Pager {
-  pageCount: number;
-}
-
 /** Case-insensitive: does `value` start `text`, or start a word of it? */
 export function matchesPrefix(text: string | null | undefined, value: string): boolean {
   if (!text) return false;
@@ -71,11 +69,10 @@ export function matchesPrefix(text: string | null | undefined, value: string): b
 }
 
 export class Catalog {
-  private index: { at: number; value: Promise<JobIndex> } | null = null;
-  private readonly ttlMs: number;
+  private readonly index: TtlCache<JobIndex>;
 
   constructor(private readonly options: CatalogOptions) {
-    this.ttlMs = options.ttlMs ?? 60_000;
+    this.index = new TtlCache({ ttlMs: options.ttlMs ?? 60_000, maxEntries: 1 });
   }
 
   now(): Date {
@@ -89,15 +86,7 @@ export class Catalog {
 
   /** The job index of the window, from the cache when it is fresh (one scan in flight at a time). */
   jobIndex(): Promise<JobIndex> {
-    const at = Date.now();
-    if (this.index && at - this.index.at < this.ttlMs) return this.index.value;
-    const value = this.scan();
-    this.index = { at, value };
-    // A failed scan is not cached: the next read tries again (and reports its own error).
-    value.catch(() => {
-      if (this.index?.value === value) this.index = null;
-    });
-    return value;
+    return this.index.get('window', () => this.scan());
   }
 
   async boards(): Promise<BoardEntry[]> {
@@ -184,45 +173,23 @@ export class Catalog {
 
   // ------------------------------------------------------------------- the scan
 
-  private window(): { from: string; to: string; fromUtc: string; toUtc: string } {
-    // Wide enough in UTC that every job whose local date is in the window is returned.
-    const today = DateTime.fromJSDate(this.now()).toUTC().startOf('day');
-    const from = today.minus({ days: WINDOW_PAST_DAYS });
-    const to = today.plus({ days: WINDOW_FUTURE_DAYS });
-    return {
-      from: from.toISODate() as string,
-      to: to.toISODate() as string,
-      fromUtc: from.minus({ hours: 14 }).toISO() as string,
-      toUtc: to.endOf('day').plus({ hours: 12 }).toISO() as string,
-    };
-  }
-
   private async scan(): Promise<JobIndex> {
-    const window = this.window();
-    const filter = { fromRange: window.fromUtc, toRange: window.toUtc };
-    const page = async (number: number) => {
-      const data = await this.options.platform.graphql.query<{
-        companyJobs: { paginatedList: IndexedJob[]; pager: Pager | null };
-      }>(jobIndexDocument, { input: { filter, page: number, perPage: PER_PAGE } });
-      return data.companyJobs;
-    };
-    const first = await page(1);
-    const pageCount = Math.min(first.pager?.pageCount ?? 1, MAX_PAGES);
-    const rest = await Promise.all(
-      Array.from({ length: Math.max(0, pageCount - 1) }, (_, offset) => page(offset + 2)),
+    const today = DateTime.fromJSDate(this.now()).toUTC().startOf('day');
+    const from = today.minus({ days: WINDOW_PAST_DAYS }).toISODate() as string;
+    const to = today.plus({ days: WINDOW_FUTURE_DAYS }).toISODate() as string;
+    const { fromUtc, toUtc } = localDaysUtcWindow(from, to);
+    const read = await readAllPages<IndexedJob>(
+      this.options.platform.graphql,
+      jobIndexDocument,
+      'companyJobs',
+      (page, perPage) => ({ input: { filter: { fromRange: fromUtc, toRange: toUtc }, page, perPage } }),
+      { maxItems: MAX_JOBS },
     );
-    const jobs = [first, ...rest]
-      .flatMap((answer) => answer.paginatedList)
-      .filter((job) => job.date >= window.from && job.date <= window.to)
+    const jobs = read.items
+      .filter((job) => job.date >= from && job.date <= to)
       .sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id, 'en', { numeric: true }));
-    this.options.logger.debug({ jobs: jobs.length, pages: pageCount }, 'resource job index scanned');
-    return {
-      from: window.from,
-      to: window.to,
-      jobs,
-      boards: this.boardsOf(jobs),
-      truncated: (first.pager?.pageCount ?? 1) > MAX_PAGES,
-    };
+    this.options.logger.debug({ jobs: jobs.length }, 'resource job index scanned');
+    return { from, to, jobs, boards: this.boardsOf(jobs), truncated: read.truncated };
   }
 
   private boardsOf(jobs: IndexedJob[]): BoardEntry[] {

@@ -3,7 +3,9 @@
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import { DateTime } from 'luxon';
 import { companyJobsDocument } from '../contract/documents.js';
+import { readAllPages } from '../platform/pages.js';
 import { type JobView, toJobView, type UpstreamJob } from '../present/job.js';
+import { localDaysUtcWindow } from '../rules/time.js';
 import type { BoardEntry } from './catalog.js';
 import { MARKDOWN, markdown, orEmpty, type ResourceDeps, variable } from './context.js';
 import { guardRead, unknownResource } from './errors.js';
@@ -11,7 +13,8 @@ import { guardRead, unknownResource } from './errors.js';
 export const SCHEDULE_DAYS = 7;
 /** Content _meta key of the structured week (ui/board-week reads it). */
 export const SCHEDULE_META_KEY = 'crew-mcp/schedule';
-const MAX_PAGES = 5;
+/** Bound of one week of one board's jobs. */
+const MAX_JOBS = 500;
 
 export function scheduleUri(boardId: string): string {
   return `crew://boards/${encodeURIComponent(boardId)}/schedule`;
@@ -82,23 +85,17 @@ async function boardJobs(
   first: string,
   last: string,
 ): Promise<JobView[]> {
-  // The platform filters by instants: widen to the local days of any zone, then keep local dates.
-  const fromRange = DateTime.fromISO(first, { zone: board.timezone }).minus({ hours: 14 }).toUTC().toISO();
-  const toRange = DateTime.fromISO(last, { zone: board.timezone })
-    .endOf('day')
-    .plus({ hours: 12 })
-    .toUTC()
-    .toISO();
-  const jobs: UpstreamJob[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const data = await deps.platform.graphql.query<{
-      companyJobs: { paginatedList: UpstreamJob[]; pager: { pageCount: number } | null };
-    }>(companyJobsDocument, {
-      input: { filter: { boardIds: [board.id], fromRange, toRange }, page, perPage: 100 },
-    });
-    jobs.push(...data.companyJobs.paginatedList);
-    if (page >= (data.companyJobs.pager?.pageCount ?? 1)) break;
-  }
+  // The platform filters by instants: ask for every zone's local days, then keep local dates.
+  const { fromUtc, toUtc } = localDaysUtcWindow(first, last);
+  const { items: jobs } = await readAllPages<UpstreamJob>(
+    deps.platform.graphql,
+    companyJobsDocument,
+    'companyJobs',
+    (page, perPage) => ({
+      input: { filter: { boardIds: [board.id], fromRange: fromUtc, toRange: toUtc }, page, perPage },
+    }),
+    { maxItems: MAX_JOBS },
+  );
   return jobs
     .filter((job) => job.date >= first && job.date <= last)
     .sort(

@@ -155,3 +155,14 @@ export function withinLocalDates(date: string, dates: ReadRange['localDates']): 
   if (!dates) return true;
   return (!dates.from || date >= dates.from) && (!dates.to || date <= dates.to);
 }
+
+/**
+ * The UTC instants between which the local days `from`..`to` (YYYY-MM-DD) lie in every zone:
+ * the window to ask the platform for before cutting its answer by each item's own local date.
+ */
+export function localDaysUtcWindow(from: string, to: string): { fromUtc: string; toUtc: string } {
+  const checked = resolveReadRange({ from, to, otherwise: 'each' });
+  const { fromUtc, toUtc } = checked.ok ? checked.value : {};
+  if (!fromUtc || !toUtc) throw new RangeError(`not a range of local days: ${from} to ${to}`);
+  return { fromUtc, toUtc };
+}
