@@ -10,11 +10,14 @@ import type { RankedMatch } from '../rules/ranking.js';
 export const crewAnswerSchema = z.object({
   crewId: z.number(),
   name: z.string().optional(),
-  verdict: z.enum(['match', 'near miss', 'unavailable', 'booked', 'no match', 'not eligible', 'no crew']),
+  verdict: z
+    .string()
+    .describe('match, near miss, unavailable, booked (on this role), no match, not eligible, no crew'),
   rank: z.number().optional(),
   why: z.string(),
 });
 export type CrewAnswer = z.infer<typeof crewAnswerSchema>;
+type Verdict = 'match' | 'near miss' | 'unavailable' | 'booked' | 'no match' | 'not eligible' | 'no crew';
 
 export interface CrewQuestion {
   crewIds: readonly number[];
@@ -27,7 +30,7 @@ export interface CrewQuestion {
   statuses: readonly string[];
 }
 
-function answerOf(crewId: number, question: CrewQuestion): CrewAnswer {
+function answerOf(crewId: number, question: CrewQuestion): CrewAnswer & { verdict: Verdict } {
   const verdict = question.verdicts.get(crewId);
   if (!verdict) {
     const outside = question.outside.get(crewId);

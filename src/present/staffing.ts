@@ -16,9 +16,9 @@ const matchSchema = z.object({
   crewId: z.number(),
   name: z.string(),
   rank: z.number().describe('1 = first among all matches'),
-  reason: z.string().describe('What sets it apart: status here, hours that week, last worked, score'),
+  reason: z.string().describe('What its place rests on: status here, hours that week, last worked, score'),
   bookedHoursInWeek: z.number().optional(),
-  lastWorked: z.string().nullable().optional().describe('Latest local day worked before the role'),
+  lastWorked: z.string().optional().describe('Latest local day worked in the 28 days before the role'),
   score: z.number().optional().describe('Mean SCORING score that applies'),
   reasons: z.array(z.string()).describe('One per requirement met'),
   pending: z.array(assignmentRefSchema).optional().describe('Overlapping pending crew jobs elsewhere'),
@@ -143,7 +143,7 @@ function toMatch({ verdict, facts, rank, reason }: RankedMatch): z.infer<typeof 
     rank,
     reason,
     ...(facts.bookedHours !== undefined ? { bookedHoursInWeek: facts.bookedHours } : {}),
-    ...(facts.lastWorked !== undefined ? { lastWorked: facts.lastWorked } : {}),
+    ...(facts.lastWorked ? { lastWorked: facts.lastWorked } : {}),
     ...(facts.score !== undefined ? { score: facts.score } : {}),
     reasons: verdict.met,
     ...flags(verdict.availability),
@@ -212,22 +212,26 @@ export function matchingText(result: MatchingResult): string {
   lines.push(`Checked: ${result.checked.join('; ') || 'no checkable requirement'}`);
   if (result.unchecked?.length)
     lines.push(`Unchecked (a person must verify): ${result.unchecked.join('; ')}`);
-  // Reasons every shown match has in common are said once.
+  // Reasons every shown match has in common are said once: each line names what sets it apart.
+  const parts = (match: (typeof result.matches)[number]) => [...match.reason.split(' · '), ...match.reasons];
   const common = result.matches.length
-    ? result.matches[0]!.reasons.filter((reason) =>
-        result.matches.every((match) => match.reasons.includes(reason)),
+    ? parts(result.matches[0]!).filter(
+        (part) => part !== '' && result.matches.every((match) => parts(match).includes(part)),
       )
     : [];
   lines.push(
-    `${result.considered} crew considered (${result.statuses.join(', ')}): ${shown(result.totalMatches, result.matches.length)} match${common.length ? `; all shown meet ${common.join('; ')}` : ''}`,
+    `${result.considered} crew considered (${result.statuses.join(', ')}): ${shown(result.totalMatches, result.matches.length)} match${common.length > 0 && result.matches.length > 1 ? `; all shown: ${common.join('; ')}` : ''}`,
   );
   if (result.matches.length)
     lines.push(
-      `Ranked: applied/invited/shortlisted here; nothing pending at this time; fewer hours booked${result.week ? ` in the week ${result.week.replace('/', '..')}` : ''}; latest work; score; name`,
+      `Ranked: applied/invited/shortlisted here; nothing pending then; fewer hours booked${result.week ? ` in the week ${result.week.replace('/', '..')}` : ''}; latest work; score; name`,
     );
   for (const match of result.matches) {
-    const parts = [match.reason, ...match.reasons.filter((reason) => !common.includes(reason))];
-    lines.push(`- #${match.rank} ${match.crewId} ${match.name}: ${parts.filter(Boolean).join(' · ')}`);
+    const own =
+      result.matches.length > 1
+        ? parts(match).filter((part) => part && !common.includes(part))
+        : parts(match);
+    lines.push(`- #${match.rank} ${match.crewId} ${match.name}${own.length ? `: ${own.join(' · ')}` : ''}`);
   }
   if (result.totalUnavailable) {
     lines.push(

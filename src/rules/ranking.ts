@@ -123,25 +123,17 @@ export function compareRanked(a: Entry, b: Entry): number {
   return a.verdict.crew.id - b.verdict.crew.id;
 }
 
-const PENDING_PHRASE: Record<string, string> = {
-  APPLIED: 'applied for this role',
-  INVITED: 'invited to this role',
-  SHORTLISTED: 'shortlisted for this role',
-};
-
-/** The facts behind a member's place, in the ranking's order. */
+/** The facts behind a member's place, in the ranking's order, in a few words each. */
 export function rankReason(verdict: CrewVerdict, facts: RankFacts): string {
   const { availability } = verdict;
   const parts: string[] = [];
-  if (pendingHere(availability)) parts.push(PENDING_PHRASE[availability.thisRole!]!);
+  if (pendingHere(availability)) parts.push(`${availability.thisRole!.toLowerCase()} here`);
   if (isFlagged(availability)) {
-    if (availability.thisRole && !pendingHere(availability)) parts.push(`this role ${availability.thisRole}`);
-    for (const ref of availability.pending)
-      parts.push(`pending ${ref.status} job ${ref.jobId} role ${ref.roleId} at this time`);
+    if (availability.thisRole && !pendingHere(availability)) parts.push(`${availability.thisRole} here`);
+    for (const ref of availability.pending) parts.push(`${ref.status} on role ${ref.roleId} then`);
   }
-  if (facts.bookedHours !== undefined) parts.push(`${facts.bookedHours} h booked that week`);
-  if (facts.lastWorked !== undefined)
-    parts.push(facts.lastWorked ? `last worked ${facts.lastWorked}` : `no work in ${RECENT_WORK_DAYS} days`);
+  if (facts.bookedHours !== undefined) parts.push(`${facts.bookedHours} h that week`);
+  if (facts.lastWorked) parts.push(`last worked ${facts.lastWorked}`);
   if (facts.score !== undefined) parts.push(`score ${facts.score}`);
   return parts.join(' · ');
 }

@@ -64,11 +64,9 @@ describe('the order', () => {
     ]);
     expect(names).not.toEqual([...names].sort());
     expect(ranked.map((match) => match.rank)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(ranked[0]!.reason).toBe('applied for this role · 30 h booked that week · last worked 2026-11-20');
-    expect(ranked[1]!.reason).toBe('0 h booked that week · no work in 28 days · score 90');
-    expect(ranked[6]!.reason).toBe(
-      'pending INVITED job 9 role 90 at this time · 0 h booked that week · no work in 28 days',
-    );
+    expect(ranked[0]!.reason).toBe('applied here · 30 h that week · last worked 2026-11-20');
+    expect(ranked[1]!.reason).toBe('0 h that week · score 90');
+    expect(ranked[6]!.reason).toBe('INVITED on role 90 then · 0 h that week');
   });
 
   it('ranks a "no" on this role last among equals, and says so', () => {
@@ -77,7 +75,7 @@ describe('the order', () => {
       () => ({}),
     );
     expect(ranked.map((match) => match.verdict.crew.id)).toEqual([1, 2]);
-    expect(ranked[1]!.reason).toBe('this role DECLINED');
+    expect(ranked[1]!.reason).toBe('DECLINED here');
   });
 
   it('is a total order over any facts (antisymmetric, transitive, 0 only for the same member)', () => {
