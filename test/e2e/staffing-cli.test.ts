@@ -107,7 +107,7 @@ describe('staffing over stdio against `crew-mcp sandbox --crew 300`', () => {
       expect(lastApplied, found.text).toBeLessThan(firstOther);
       for (const match of matches.slice(0, firstOther))
         expect(match.reason).toMatch(/^(applied|invited|shortlisted) here/);
-      const rest = matches.slice(firstOther).filter((match) => !match.pending);
+      const rest = matches.slice(firstOther).filter((match) => !match.pending && !match.thisRole);
       const hours = rest.map((match) => match.bookedHoursInWeek);
       expect(hours).toEqual([...hours].sort((a, b) => a - b));
       const names = matches.map((match) => match.name);

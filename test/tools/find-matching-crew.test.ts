@@ -296,8 +296,10 @@ describe('find_matching_crew: the ranking, against raw crew jobs', () => {
         expect(match.reason).toMatch(/^(applied|invited|shortlisted) here/);
       for (const match of data.matches.slice(applied.size))
         expect(match.reason).not.toMatch(/^(applied|invited|shortlisted) here/);
-      // After them, fewer booked hours that week first among those with nothing pending elsewhere.
-      const free = data.matches.slice(applied.size).filter((match: AnyResult) => !match.pending);
+      // After them, fewer booked hours that week first among those with nothing in the way.
+      const free = data.matches
+        .slice(applied.size)
+        .filter((match: AnyResult) => !match.pending && !match.thisRole);
       const hours = free.map((match: AnyResult) => match.bookedHoursInWeek);
       expect(hours).toEqual([...hours].sort((a, b) => a - b));
       const names = data.matches.map((match: AnyResult) => match.name);
