@@ -10,7 +10,9 @@
 // Then every member is sorted into matches, unavailable (qualified but booked elsewhere at the
 // time, see availability.ts), near misses (available, failing exactly one checkable requirement)
 // and the rest, and ranked: unflagged first, then most verified options of the role held, then
-// name, then id (a total order, so results are deterministic).
+// name, then id (a total order, so results are deterministic). find_matching_crew ranks its
+// matches further by what a coordinator weighs (ranking.ts); unavailable crew and near misses
+// keep this order.
 
 import { type Availability, isFlagged } from './availability.js';
 
