@@ -95,6 +95,20 @@ export function findRole(company: Company, role: OracleRole): { job: Json; role:
   return { job, role: found };
 }
 
+const ownJobs = new WeakMap<Company, Map<number, Json[]>>();
+
+/** Each member's crew jobs (an index of the raw list, built once per company read). */
+function crewJobsOf(company: Company, crewId: number): Json[] {
+  let index = ownJobs.get(company);
+  if (!index) {
+    index = new Map();
+    for (const crewJob of company.crewJobs)
+      index.set(crewJob.crew.id, [...(index.get(crewJob.crew.id) ?? []), crewJob]);
+    ownJobs.set(company, index);
+  }
+  return index.get(crewId) ?? [];
+}
+
 /** Judge every crew member from scratch. */
 export function oracle(company: Company, ask: OracleAsk): OracleAnswer {
   const statuses = ask.statuses ?? ['ACTIVE', 'APPROVED'];
@@ -174,8 +188,7 @@ export function oracle(company: Company, ask: OracleAsk): OracleAnswer {
     let clash: { jobId: string; roleId: string; start: number } | undefined;
     let pending = false;
     let withdrawnHere = false;
-    for (const crewJob of company.crewJobs) {
-      if (crewJob.crew.id !== member.id) continue;
+    for (const crewJob of crewJobsOf(company, member.id)) {
       if (crewJob.role.id === roleId) {
         if (WITHDRAWN.has(crewJob.status)) withdrawnHere = true;
         continue;
@@ -189,8 +202,8 @@ export function oracle(company: Company, ask: OracleAsk): OracleAnswer {
       } else if (PENDING.has(crewJob.status)) pending = true;
     }
     // A member both on this role (pending) and withdrawn is shown by the strongest status only.
-    const onRole = company.crewJobs
-      .filter((crewJob) => crewJob.crew.id === member.id && crewJob.role.id === roleId)
+    const onRole = crewJobsOf(company, member.id)
+      .filter((crewJob) => crewJob.role.id === roleId)
       .map((crewJob) => crewJob.status);
     if (onRole.some((status) => PENDING.has(status))) withdrawnHere = false;
     const entry = {
@@ -202,7 +215,7 @@ export function oracle(company: Company, ask: OracleAsk): OracleAnswer {
     if (failures.length === 0 && clash)
       answer.unavailable.set(member.id, { jobId: clash.jobId, roleId: clash.roleId });
     else if (failures.length === 0) {
-      const own = company.crewJobs.filter((crewJob) => crewJob.crew.id === member.id);
+      const own = crewJobsOf(company, member.id);
       const here = onRole.find((status) => PREFERRED.has(status));
       let hours: number | undefined;
       let last: string | null | undefined;
