@@ -195,6 +195,42 @@ function shown(total: number, count: number): string {
   return count < total ? `${total} (${count} shown)` : String(total);
 }
 
+/** The order of the matches, in words. */
+function rankingLine(result: MatchingResult): string {
+  const week = result.week ? ` in the week ${result.week.replace('/', '..')}` : '';
+  return `ranked: applied/invited/shortlisted here; nothing pending then; fewer hours booked${week}; latest work; score; name`;
+}
+
+/** The ranked matches, the unavailable and the near misses, one line each. */
+function listLines(
+  result: MatchingResult,
+  common: readonly string[],
+  parts: (match: MatchingResult['matches'][number]) => string[],
+  lines: string[],
+): void {
+  if (result.matches.length) lines.push(`R${rankingLine(result).slice(1)}`);
+  for (const match of result.matches) {
+    const own =
+      result.matches.length > 1
+        ? parts(match).filter((part) => part && !common.includes(part))
+        : parts(match);
+    lines.push(`- #${match.rank} ${match.crewId} ${match.name}${own.length ? `: ${own.join(' · ')}` : ''}`);
+  }
+  if (result.totalUnavailable) {
+    lines.push(
+      `Unavailable, booked on an overlapping role: ${shown(result.totalUnavailable, result.unavailable.length)}`,
+    );
+    for (const crew of result.unavailable)
+      lines.push(`- ${crew.crewId} ${crew.name}: job ${crew.jobId} role ${crew.roleId}`);
+  }
+  if (result.nearMisses) {
+    lines.push(
+      `Near misses, one requirement failed: ${shown(result.totalNearMisses ?? 0, result.nearMisses.length)}`,
+    );
+    for (const crew of result.nearMisses) lines.push(`- ${crew.crewId} ${crew.name}: ${crew.failed}`);
+  }
+}
+
 /** The compact text of a matching result: every field once, one line per crew member. */
 export function matchingText(result: MatchingResult): string {
   const lines: string[] = [];
@@ -219,36 +255,18 @@ export function matchingText(result: MatchingResult): string {
         (part) => part !== '' && result.matches.every((match) => parts(match).includes(part)),
       )
     : [];
-  lines.push(
-    `${result.considered} crew considered (${result.statuses.join(', ')}): ${shown(result.totalMatches, result.matches.length)} match${common.length > 0 && result.matches.length > 1 ? `; all shown: ${common.join('; ')}` : ''}`,
-  );
-  if (result.matches.length)
+  // Crew asked about by id: their verdicts say it all, the lists hold only them.
+  if (result.crew) {
     lines.push(
-      `Ranked: applied/invited/shortlisted here; nothing pending then; fewer hours booked${result.week ? ` in the week ${result.week.replace('/', '..')}` : ''}; latest work; score; name`,
+      `${result.considered} crew considered (${result.statuses.join(', ')}): ${result.totalMatches} match`,
     );
-  for (const match of result.matches) {
-    const own =
-      result.matches.length > 1
-        ? parts(match).filter((part) => part && !common.includes(part))
-        : parts(match);
-    lines.push(`- #${match.rank} ${match.crewId} ${match.name}${own.length ? `: ${own.join(' · ')}` : ''}`);
-  }
-  if (result.totalUnavailable) {
-    lines.push(
-      `Unavailable, booked on an overlapping role: ${shown(result.totalUnavailable, result.unavailable.length)}`,
-    );
-    for (const crew of result.unavailable)
-      lines.push(`- ${crew.crewId} ${crew.name}: job ${crew.jobId} role ${crew.roleId}`);
-  }
-  if (result.nearMisses) {
-    lines.push(
-      `Near misses, one requirement failed: ${shown(result.totalNearMisses ?? 0, result.nearMisses.length)}`,
-    );
-    for (const crew of result.nearMisses) lines.push(`- ${crew.crewId} ${crew.name}: ${crew.failed}`);
-  }
-  if (result.crew?.length) {
-    lines.push('Asked about:');
+    lines.push(`Asked about (${rankingLine(result)}):`);
     for (const answer of result.crew) lines.push(crewAnswerLine(answer, result.totalMatches));
+  } else {
+    lines.push(
+      `${result.considered} crew considered (${result.statuses.join(', ')}): ${shown(result.totalMatches, result.matches.length)} match${common.length > 0 && result.matches.length > 1 ? `; all shown: ${common.join('; ')}` : ''}`,
+    );
+    listLines(result, common, parts, lines);
   }
   for (const note of result.notes ?? []) lines.push(`Note: ${note}`);
   return lines.join('\n');
