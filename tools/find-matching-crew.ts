@@ -4,19 +4,56 @@ import {
   crewJobsWindowDocument,
   crewMatchingDocument,
 } from '../src/contract/documents.js';
-import { defineTool } from '../src/mcp/define-tool.js';
+import type { MatchingCrewMember } from '../src/lookups/staffing.js';
+import { defineTool, type ToolContext } from '../src/mcp/define-tool.js';
+import { readRankingWork } from '../src/mcp/match-ranking.js';
 import {
   assignmentsFor,
   checkMatchRequest,
   requirementsTarget,
   roleTarget,
 } from '../src/mcp/match-target.js';
+import { crewAnswers } from '../src/present/crew-verdicts.js';
 import { matchingResultSchema, matchingText, toMatchingResult } from '../src/present/staffing.js';
 import { assessAvailability, assignmentsByCrew, BOOKED_STATUS } from '../src/rules/availability.js';
-import { describeRequirement, matchCrew, planRequirements } from '../src/rules/matching.js';
+import {
+  type CrewVerdict,
+  describeRequirement,
+  judgeCrew,
+  matchCrew,
+  planRequirements,
+} from '../src/rules/matching.js';
+import { type RankedMatch, rankMatches } from '../src/rules/ranking.js';
 
 const DEFAULT_STATUSES = ['ACTIVE', 'APPROVED'];
 const DEFAULT_LIMIT = 20;
+
+/** The verdict of each member asked about; those outside the statuses are read by id. */
+async function askedCrew(
+  crewIds: readonly number[],
+  known: {
+    verdictOf: (member: MatchingCrewMember) => CrewVerdict;
+    members: ReadonlyMap<number, MatchingCrewMember>;
+    ranked: readonly RankedMatch[];
+    statuses: readonly string[];
+    ctx: ToolContext;
+  },
+) {
+  const verdicts = new Map<number, CrewVerdict>();
+  for (const crewId of crewIds) {
+    const member = known.members.get(crewId);
+    if (member) verdicts.set(crewId, known.verdictOf(member));
+  }
+  const unread = [...new Set(crewIds)].filter((crewId) => !known.members.has(crewId));
+  const others = await known.ctx.lookups.staffing.crewByIds(unread, known.ctx.signal);
+  return crewAnswers({
+    crewIds,
+    verdicts,
+    ranked: new Map(known.ranked.map((match) => [match.verdict.crew.id, match])),
+    outside: new Map(others.map((member) => [member.id, { name: member.name, status: member.status }])),
+    statuses: known.statuses,
+  });
+}
 
 const inputSchema = z.object({
   jobId: z.string().optional(),
@@ -25,17 +62,20 @@ const inputSchema = z.object({
   startTime: z.string().optional().describe('YYYY-MM-DDTHH:mm in timezone'),
   endTime: z.string().optional(),
   timezone: z.string().optional(),
-  limit: z.number().int().min(1).max(100).optional().describe('Default 20'),
+  // Range checked locally (checkMatchRequest), which names the range: bounds would cost every conversation tokens.
+  limit: z.number().int().optional(),
   includeNearMisses: z.boolean().optional(),
   // Plain strings: a local check names the valid statuses, and an enum costs every conversation tokens.
-  statuses: z.array(z.string()).optional().describe('Default ACTIVE, APPROVED'),
+  // The default (ACTIVE, APPROVED) is stated in every result.
+  statuses: z.array(z.string()).optional(),
+  crewIds: z.array(z.number().int()).optional(),
 });
 
 export const findMatchingCrew = defineTool({
   name: 'find_matching_crew',
   title: 'Find crew for a role',
   description:
-    'Who can work a role: crew meeting its requirements (verified options only) and free at its time, ranked with reasons, plus clashes and near misses. Give jobId+roleId, or requirements as in create_jobs with optional startTime/endTime.',
+    'Who can work a role: crew meeting its requirements (verified options only), free then, ranked with reasons; clashes; near misses. jobId+roleId, or requirements as in create_jobs with optional startTime/endTime. crewIds: just their verdicts.',
   inputSchema,
   outputSchema: matchingResultSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
@@ -51,18 +91,20 @@ export const findMatchingCrew = defineTool({
         ? await roleTarget(input.jobId, input.roleId, ctx)
         : await requirementsTarget(input, ctx);
     const statuses = input.statuses ?? DEFAULT_STATUSES;
-    const [crew, window] = await Promise.all([
+    const plan = planRequirements(target.requirements);
+    const [crew, window, work] = await Promise.all([
       ctx.lookups.staffing.crew(statuses, {
         signal: ctx.signal,
         onProgress: (done, total) => ctx.progress(done, total, 'reading crew'),
       }),
       assignmentsFor(target, ctx),
+      readRankingWork(target, plan.checkable, ctx),
     ]);
-    const plan = planRequirements(target.requirements);
     const byCrew = assignmentsByCrew(window.assignments);
-    const outcome = matchCrew(crew.crew, plan.checkable, (crewId) =>
-      assessAvailability(target.slot, byCrew.get(crewId) ?? []),
-    );
+    const availabilityOf = (crewId: number) => assessAvailability(target.slot, byCrew.get(crewId) ?? []);
+    const outcome = matchCrew(crew.crew, plan.checkable, availabilityOf);
+    const members = new Map<number, MatchingCrewMember>(crew.crew.map((member) => [member.id, member]));
+    const ranked = rankMatches(outcome.matches, (crewId) => work.factsOf(members.get(crewId), crewId));
     const booked = new Map(
       window.assignments
         .filter(
@@ -70,16 +112,30 @@ export const findMatchingCrew = defineTool({
         )
         .map((assignment) => [assignment.crewId, { crewId: assignment.crewId, name: assignment.crewName }]),
     );
+    const only = input.crewIds ? new Set(input.crewIds) : undefined;
     const notes = [...target.notes];
     if (crew.truncated) notes.push(`Only the first ${crew.crew.length} crew were read; narrow statuses.`);
     if (window.truncated)
       notes.push('Not every crew job at this time could be read: availability may be incomplete.');
+    if (work.truncated) notes.push('Not every BOOKED crew job of the week could be read: hours may be low.');
+    const answers = input.crewIds
+      ? await askedCrew(input.crewIds, {
+          verdictOf: (member) => judgeCrew(member, plan.checkable, availabilityOf(member.id)),
+          members,
+          ranked,
+          statuses,
+          ctx,
+        })
+      : undefined;
     const result = toMatchingResult({
       ...(target.role ? { role: target.role } : {}),
       ...(target.window ? { window: target.window } : {}),
+      ...(work.week ? { week: work.week } : {}),
       statuses: [...statuses],
       considered: crew.crew.length,
       outcome,
+      ranked: only ? ranked.filter((match) => only.has(match.verdict.crew.id)) : ranked,
+      ...(answers ? { crew: answers, only } : {}),
       booked: [...booked.values()],
       checked: plan.checkable.map(describeRequirement),
       unchecked: plan.unchecked,

@@ -40,6 +40,8 @@ interface UpstreamWindowCrewJob {
 /** A member as matching reads them, with each SCORING data type's score (plan_staffing's preferScore). */
 export interface MatchingCrewMember extends CrewFacts {
   scores: ReadonlyMap<string, number>;
+  /** The same scores by profile id (a global data type under each profile that shows it). */
+  profileScores: ReadonlyMap<string, ReadonlyMap<string, number>>;
 }
 
 export interface MatchingCrew {
@@ -69,11 +71,16 @@ export interface StaffingLookupOptions {
 
 function scoresOf(profiles: readonly ProfileAnswers[]): Map<string, number> {
   const scores = new Map<string, number>();
-  for (const profile of profiles)
-    for (const dataType of profile.dataTypes) {
-      const score = (dataType.answer as { score?: number | null } | null | undefined)?.score;
-      if (typeof score === 'number') scores.set(String(dataType.id), score);
-    }
+  for (const profile of profiles) for (const [id, score] of profileScoresOf(profile)) scores.set(id, score);
+  return scores;
+}
+
+function profileScoresOf(profile: ProfileAnswers): Map<string, number> {
+  const scores = new Map<string, number>();
+  for (const dataType of profile.dataTypes) {
+    const score = (dataType.answer as { score?: number | null } | null | undefined)?.score;
+    if (typeof score === 'number') scores.set(String(dataType.id), score);
+  }
   return scores;
 }
 
@@ -86,6 +93,7 @@ function toFacts(member: UpstreamMatchingCrew): MatchingCrewMember {
     profileIds: member.profiles.map((profile) => String(profile.id)),
     verified: verifiedOptions(member.profiles),
     scores: scoresOf(member.profiles),
+    profileScores: new Map(member.profiles.map((profile) => [String(profile.id), profileScoresOf(profile)])),
     chosen: verifiedOptions(member.profiles, 'optionNames'),
   };
 }
@@ -156,6 +164,43 @@ export class StaffingLookup {
       },
       signal,
     );
+  }
+
+  /** Every BOOKED crew job whose role overlaps [fromUtc, toUtc] (the ranking's week and recent work). */
+  bookedDuring(fromUtc: string, toUtc: string, signal?: AbortSignal): Promise<WindowAssignments> {
+    return this.windowCache.get(
+      `BOOKED ${fromUtc}/${toUtc}`,
+      async () => {
+        const { items, truncated } = await readAllPages<UpstreamWindowCrewJob>(
+          this.platform.graphql,
+          crewJobsWindowDocument,
+          'companyCrewJobs',
+          (page, perPage) => ({
+            input: {
+              filter: { fromRange: fromUtc, toRange: toUtc, crewJobStatus: ['BOOKED'] },
+              page,
+              perPage,
+            },
+          }),
+          { maxItems: MAX_WINDOW_CREW_JOBS },
+        );
+        return { assignments: items.map(toAssignment), truncated };
+      },
+      signal,
+    );
+  }
+
+  /** These crew, whatever their status (a crewIds question about people outside the statuses asked). */
+  async crewByIds(crewIds: readonly number[], signal?: AbortSignal): Promise<MatchingCrewMember[]> {
+    if (crewIds.length === 0) return [];
+    const { items } = await readAllPages<UpstreamMatchingCrew>(
+      this.platform.graphql,
+      crewMatchingDocument,
+      'companyCrewAll',
+      (page, perPage) => ({ input: { filter: { crewIds: [...crewIds] }, page, perPage } }),
+      { signal, maxItems: crewIds.length },
+    );
+    return items.map(toFacts);
   }
 
   /** Whether a crew read in these statuses would be answered from the cache now. */

@@ -28,6 +28,8 @@ export interface MatchTarget {
   slot: { roleId?: string; window?: TimeWindow };
   role?: StaffedRole;
   window?: string;
+  /** The zone the role's local days are read in: the job's, or the given timezone (UTC by default). */
+  timeZone: string;
   notes: string[];
 }
 
@@ -62,6 +64,7 @@ export async function roleTarget(jobId: string, roleId: string, ctx: ToolContext
     requirements: role.requirements ?? null,
     slot: { roleId, window: { startMs: Date.parse(role.startTime), endMs: Date.parse(role.endTime) } },
     role: staffed,
+    timeZone: job.timezone,
     notes: staffed.open === 0 ? ['Every place of this role is booked.'] : [],
   };
 }
@@ -91,6 +94,7 @@ export async function requirementsTarget(input: MatchRequest, ctx: ToolContext):
     requirements: resolved.ok ? resolved.value : null,
     slot: window ? { window } : {},
     ...(window ? { window: `${start}-${localTime(endIso, zone, start.slice(0, 10))} ${zone}` } : {}),
+    timeZone: zone,
     notes,
   };
 }

@@ -23,10 +23,11 @@ import {
   planRequirements,
   type RequirementsToMatch,
 } from '../rules/matching.js';
+import { PENDING_PREFERRED } from '../rules/ranking.js';
 import { canWorkBoth, localStartDay, paidHours, type Shift } from '../rules/shifts.js';
 
-/** Crew job statuses that say the member wants or was offered the role (keepPending). */
-export const PENDING_PREFERRED: readonly string[] = ['APPLIED', 'INVITED', 'SHORTLISTED'];
+/** Crew job statuses that say the member wants or was offered the role (keepPending): the ranking's. */
+export { PENDING_PREFERRED };
 
 export interface PlanOptions {
   statuses: readonly string[];

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { type Availability, BOOKED_STATUS, PENDING_STATUSES } from '../rules/availability.js';
 import type { CrewVerdict, MatchOutcome } from '../rules/matching.js';
+import type { RankedMatch } from '../rules/ranking.js';
+import { type CrewAnswer, crewAnswerLine, crewAnswerSchema } from './crew-verdicts.js';
 import { toRoleView, type UpstreamJob, type UpstreamRole } from './job.js';
 
 const assignmentRefSchema = z.object({ jobId: z.string(), roleId: z.string(), status: z.string() });
@@ -13,6 +15,11 @@ const assignmentRefSchema = z.object({ jobId: z.string(), roleId: z.string(), st
 const matchSchema = z.object({
   crewId: z.number(),
   name: z.string(),
+  rank: z.number().describe('1 = first among all matches'),
+  reason: z.string().describe('What its place rests on: status here, hours that week, last worked, score'),
+  bookedHoursInWeek: z.number().optional(),
+  lastWorked: z.string().optional().describe('Latest local day worked in the 28 days before the role'),
+  score: z.number().optional().describe('Mean SCORING score that applies'),
   reasons: z.array(z.string()).describe('One per requirement met'),
   pending: z.array(assignmentRefSchema).optional().describe('Overlapping pending crew jobs elsewhere'),
   thisRole: z.string().optional().describe("Status of the member's crew job on this role"),
@@ -76,6 +83,7 @@ export function openRoleLine(role: OpenRole): string {
 export const matchingResultSchema = z.object({
   role: staffedRoleSchema.optional(),
   window: z.string().optional().describe('The time checked for availability (requirements given)'),
+  week: z.string().optional().describe('The local Monday/Sunday of bookedHoursInWeek'),
   statuses: z.array(z.string()),
   considered: z.number().describe('Crew evaluated'),
   totalMatches: z.number(),
@@ -95,6 +103,7 @@ export const matchingResultSchema = z.object({
     .describe('Already BOOKED on this role'),
   checked: z.array(z.string()).describe('Requirements checked against crew data'),
   unchecked: z.array(z.string()).optional().describe('Requirements no crew data can check: a person must'),
+  crew: z.array(crewAnswerSchema).optional().describe('The verdict of each crewIds member'),
   notes: z.array(z.string()).optional(),
 });
 export type MatchingResult = z.infer<typeof matchingResultSchema>;
@@ -105,6 +114,13 @@ export interface MatchingView {
   statuses: string[];
   considered: number;
   outcome: MatchOutcome;
+  /** The matches in rank order (only the crewIds asked about, when given). */
+  ranked: RankedMatch[];
+  week?: { from: string; to: string };
+  /** The verdict of each member asked about (crewIds). */
+  crew?: CrewAnswer[];
+  /** Only these crew in the lists (crewIds). */
+  only?: ReadonlySet<number>;
   booked: { crewId: number; name: string }[];
   checked: string[];
   unchecked: string[];
@@ -120,10 +136,15 @@ function flags(availability: Availability): Pick<z.infer<typeof matchSchema>, 'p
   };
 }
 
-function toMatch(verdict: CrewVerdict): z.infer<typeof matchSchema> {
+function toMatch({ verdict, facts, rank, reason }: RankedMatch): z.infer<typeof matchSchema> {
   return {
     crewId: verdict.crew.id,
     name: verdict.crew.name,
+    rank,
+    reason,
+    ...(facts.bookedHours !== undefined ? { bookedHoursInWeek: facts.bookedHours } : {}),
+    ...(facts.lastWorked ? { lastWorked: facts.lastWorked } : {}),
+    ...(facts.score !== undefined ? { score: facts.score } : {}),
     reasons: verdict.met,
     ...flags(verdict.availability),
   };
@@ -131,32 +152,41 @@ function toMatch(verdict: CrewVerdict): z.infer<typeof matchSchema> {
 
 export function toMatchingResult(view: MatchingView): MatchingResult {
   const { outcome, limit } = view;
+  const asked = (verdict: CrewVerdict) => !view.only || view.only.has(verdict.crew.id);
   const result: MatchingResult = {
     ...(view.role ? { role: view.role } : {}),
     ...(view.window ? { window: view.window } : {}),
+    ...(view.week ? { week: `${view.week.from}/${view.week.to}` } : {}),
     statuses: view.statuses,
     considered: view.considered,
     totalMatches: outcome.matches.length,
-    matches: outcome.matches.slice(0, limit).map(toMatch),
+    matches: view.ranked.slice(0, limit).map(toMatch),
     totalUnavailable: outcome.unavailable.length,
-    unavailable: outcome.unavailable.slice(0, limit).map((verdict) => ({
-      crewId: verdict.crew.id,
-      name: verdict.crew.name,
-      jobId: verdict.availability.clash?.jobId ?? '',
-      roleId: verdict.availability.clash?.roleId ?? '',
-    })),
+    unavailable: outcome.unavailable
+      .filter(asked)
+      .slice(0, limit)
+      .map((verdict) => ({
+        crewId: verdict.crew.id,
+        name: verdict.crew.name,
+        jobId: verdict.availability.clash?.jobId ?? '',
+        roleId: verdict.availability.clash?.roleId ?? '',
+      })),
     checked: view.checked,
   };
   if (view.includeNearMisses) {
     result.totalNearMisses = outcome.nearMisses.length;
-    result.nearMisses = outcome.nearMisses.slice(0, limit).map((verdict) => ({
-      crewId: verdict.crew.id,
-      name: verdict.crew.name,
-      failed: verdict.failed[0]?.reason ?? '',
-    }));
+    result.nearMisses = outcome.nearMisses
+      .filter(asked)
+      .slice(0, limit)
+      .map((verdict) => ({
+        crewId: verdict.crew.id,
+        name: verdict.crew.name,
+        failed: verdict.failed[0]?.reason ?? '',
+      }));
   }
   if (view.booked.length) result.booked = view.booked;
   if (view.unchecked.length) result.unchecked = view.unchecked;
+  if (view.crew) result.crew = view.crew;
   if (view.notes.length) result.notes = view.notes;
   return result;
 }
@@ -165,11 +195,40 @@ function shown(total: number, count: number): string {
   return count < total ? `${total} (${count} shown)` : String(total);
 }
 
-function flagText(match: z.infer<typeof matchSchema>): string[] {
-  return [
-    match.thisRole ? `this role ${match.thisRole}` : undefined,
-    ...(match.pending ?? []).map((ref) => `pending ${ref.status} job ${ref.jobId} role ${ref.roleId}`),
-  ].filter((part): part is string => part !== undefined);
+/** The order of the matches, in words. */
+function rankingLine(result: MatchingResult): string {
+  const week = result.week ? ` in the week ${result.week.replace('/', '..')}` : '';
+  return `ranked: applied/invited/shortlisted here; nothing pending then; fewer hours booked${week}; latest work; score; name`;
+}
+
+/** The ranked matches, the unavailable and the near misses, one line each. */
+function listLines(
+  result: MatchingResult,
+  common: readonly string[],
+  parts: (match: MatchingResult['matches'][number]) => string[],
+  lines: string[],
+): void {
+  if (result.matches.length) lines.push(`R${rankingLine(result).slice(1)}`);
+  for (const match of result.matches) {
+    const own =
+      result.matches.length > 1
+        ? parts(match).filter((part) => part && !common.includes(part))
+        : parts(match);
+    lines.push(`- #${match.rank} ${match.crewId} ${match.name}${own.length ? `: ${own.join(' · ')}` : ''}`);
+  }
+  if (result.totalUnavailable) {
+    lines.push(
+      `Unavailable, booked on an overlapping role: ${shown(result.totalUnavailable, result.unavailable.length)}`,
+    );
+    for (const crew of result.unavailable)
+      lines.push(`- ${crew.crewId} ${crew.name}: job ${crew.jobId} role ${crew.roleId}`);
+  }
+  if (result.nearMisses) {
+    lines.push(
+      `Near misses, one requirement failed: ${shown(result.totalNearMisses ?? 0, result.nearMisses.length)}`,
+    );
+    for (const crew of result.nearMisses) lines.push(`- ${crew.crewId} ${crew.name}: ${crew.failed}`);
+  }
 }
 
 /** The compact text of a matching result: every field once, one line per crew member. */
@@ -189,31 +248,25 @@ export function matchingText(result: MatchingResult): string {
   lines.push(`Checked: ${result.checked.join('; ') || 'no checkable requirement'}`);
   if (result.unchecked?.length)
     lines.push(`Unchecked (a person must verify): ${result.unchecked.join('; ')}`);
-  // Reasons every shown match has in common are said once.
+  // Reasons every shown match has in common are said once: each line names what sets it apart.
+  const parts = (match: (typeof result.matches)[number]) => [...match.reason.split(' · '), ...match.reasons];
   const common = result.matches.length
-    ? result.matches[0]!.reasons.filter((reason) =>
-        result.matches.every((match) => match.reasons.includes(reason)),
+    ? parts(result.matches[0]!).filter(
+        (part) => part !== '' && result.matches.every((match) => parts(match).includes(part)),
       )
     : [];
-  lines.push(
-    `${result.considered} crew considered (${result.statuses.join(', ')}): ${shown(result.totalMatches, result.matches.length)} match${common.length ? `; all shown meet ${common.join('; ')}` : ''}`,
-  );
-  for (const match of result.matches) {
-    const parts = [...match.reasons.filter((reason) => !common.includes(reason)), ...flagText(match)];
-    lines.push(`- ${match.crewId} ${match.name}${parts.length ? `: ${parts.join(' · ')}` : ''}`);
-  }
-  if (result.totalUnavailable) {
+  // Crew asked about by id: their verdicts say it all, the lists hold only them.
+  if (result.crew) {
     lines.push(
-      `Unavailable, booked on an overlapping role: ${shown(result.totalUnavailable, result.unavailable.length)}`,
+      `${result.considered} crew considered (${result.statuses.join(', ')}): ${result.totalMatches} match`,
     );
-    for (const crew of result.unavailable)
-      lines.push(`- ${crew.crewId} ${crew.name}: job ${crew.jobId} role ${crew.roleId}`);
-  }
-  if (result.nearMisses) {
+    lines.push(`Asked about (${rankingLine(result)}):`);
+    for (const answer of result.crew) lines.push(crewAnswerLine(answer, result.totalMatches));
+  } else {
     lines.push(
-      `Near misses, one requirement failed: ${shown(result.totalNearMisses ?? 0, result.nearMisses.length)}`,
+      `${result.considered} crew considered (${result.statuses.join(', ')}): ${shown(result.totalMatches, result.matches.length)} match${common.length > 0 && result.matches.length > 1 ? `; all shown: ${common.join('; ')}` : ''}`,
     );
-    for (const crew of result.nearMisses) lines.push(`- ${crew.crewId} ${crew.name}: ${crew.failed}`);
+    listLines(result, common, parts, lines);
   }
   for (const note of result.notes ?? []) lines.push(`Note: ${note}`);
   return lines.join('\n');

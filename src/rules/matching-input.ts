@@ -183,7 +183,12 @@ export interface MatchRequest extends WindowInput {
   roleId?: string;
   requirements?: Record<string, unknown>;
   statuses?: string[];
+  limit?: number;
+  crewIds?: number[];
 }
+
+/** The most matches one answer lists. */
+export const MAX_MATCH_LIMIT = 100;
 
 /** A request refused before any read: the message, the field it is about, and the fix. */
 export interface MatchRequestProblem {
@@ -240,6 +245,24 @@ export function matchRequestProblem(
       message: `${timeField} is only for requirements: a role is checked at its own time.`,
       path: timeField,
       fix: `Drop ${timeField}.`,
+    };
+  if (input.limit !== undefined && !(input.limit >= 1 && input.limit <= MAX_MATCH_LIMIT))
+    return {
+      message: `limit ${input.limit} is out of range.`,
+      path: 'limit',
+      fix: `Give 1 to ${MAX_MATCH_LIMIT} (default 20).`,
+    };
+  if (input.crewIds?.length === 0)
+    return {
+      message: 'crewIds is empty: no crew to ask about.',
+      path: 'crewIds',
+      fix: 'Leave it out for all crew.',
+    };
+  if ((input.crewIds?.length ?? 0) > MAX_MATCH_LIMIT)
+    return {
+      message: `crewIds names ${input.crewIds!.length} crew; one answer judges at most ${MAX_MATCH_LIMIT}.`,
+      path: 'crewIds',
+      fix: `Ask about ${MAX_MATCH_LIMIT} or fewer, or leave it out for the ranked list.`,
     };
   return null;
 }

@@ -10,7 +10,9 @@
 // Then every member is sorted into matches, unavailable (qualified but booked elsewhere at the
 // time, see availability.ts), near misses (available, failing exactly one checkable requirement)
 // and the rest, and ranked: unflagged first, then most verified options of the role held, then
-// name, then id (a total order, so results are deterministic).
+// name, then id (a total order, so results are deterministic). find_matching_crew ranks its
+// matches further by what a coordinator weighs (ranking.ts); unavailable crew and near misses
+// keep this order.
 
 import { type Availability, isFlagged } from './availability.js';
 
@@ -247,6 +249,20 @@ export function compareVerdicts(a: CrewVerdict, b: CrewVerdict): number {
   return a.crew.id - b.crew.id;
 }
 
+/** Where one member stands for the role: which list of the outcome holds them, if any. */
+export type MatchKind = 'booked' | 'match' | 'unavailable' | 'near miss' | 'no match';
+
+/**
+ * BOOKED on this very role; meets every checkable requirement and is free (match) or booked on an
+ * overlapping role (unavailable); available and failing exactly one (near miss); else no match.
+ */
+export function matchKind(verdict: CrewVerdict): MatchKind {
+  const { availability, failed } = verdict;
+  if (availability.thisRole === 'BOOKED') return 'booked';
+  if (failed.length === 0) return availability.clash ? 'unavailable' : 'match';
+  return failed.length === 1 && !availability.clash ? 'near miss' : 'no match';
+}
+
 export interface MatchOutcome {
   matches: CrewVerdict[];
   /** Meet every checkable requirement but are booked on an overlapping role. */
@@ -265,15 +281,13 @@ export function matchCrew(
   availabilityOf: (crewId: number) => Availability,
 ): MatchOutcome {
   const outcome: MatchOutcome = { matches: [], unavailable: [], nearMisses: [] };
+  const lists = { match: outcome.matches, unavailable: outcome.unavailable, 'near miss': outcome.nearMisses };
   for (const member of crew) {
     const availability = availabilityOf(member.id);
     if (availability.thisRole === 'BOOKED') continue;
     const verdict = judgeCrew(member, requirements, availability);
-    if (verdict.failed.length === 0) {
-      (availability.clash ? outcome.unavailable : outcome.matches).push(verdict);
-    } else if (verdict.failed.length === 1 && !availability.clash) {
-      outcome.nearMisses.push(verdict);
-    }
+    const kind = matchKind(verdict);
+    if (kind !== 'booked' && kind !== 'no match') lists[kind].push(verdict);
   }
   outcome.matches.sort(compareVerdicts);
   outcome.unavailable.sort(compareVerdicts);

@@ -100,7 +100,8 @@ export const STAFFING_QUESTIONS: StaffingQuestion[] = [
     steps: [
       (f) => ({
         tool: 'find_matching_crew',
-        args: { jobId: f.busy.clashRole.jobId, roleId: f.busy.clashRole.roleId, limit: 100 },
+        // The person named: their verdict alone (crewIds), not a list to search.
+        args: { jobId: f.busy.clashRole.jobId, roleId: f.busy.clashRole.roleId, crewIds: [f.busy.crewId] },
       }),
     ],
     answer: (f, [found]) => {

@@ -1,10 +1,13 @@
 // Staffing through the product's entry points: `crew-mcp sandbox --crew N` as a user starts it,
 // and the built CLI over stdio (live credentials pointing at that sandbox) answering "what is
-// still open?" and "who can work it?" through a real MCP client.
+// still open?" and "who can work it?" through a real MCP client, the ranking checked against the
+// sandbox's raw crew jobs read over its GraphQL API.
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { CLI, callTool, spawnStdio } from '../helpers/mcp.js';
+import { gqlEveryPage, type Json } from '../helpers/sandbox.js';
 
 const CREW = 300;
 let sandboxProcess: ChildProcess;
@@ -63,5 +66,54 @@ describe('staffing over stdio against `crew-mcp sandbox --crew 300`', () => {
     const all = await callTool(client, 'list_crew', { perPage: 1 });
     expect(all.data.page.totalCount).toBe(CREW);
     expect(found.text).toMatch(new RegExp(`^Role ${role.roleId} `));
+  });
+
+  it('ranks who applied, was invited or shortlisted for a role first, then fewer hours that week, not by name', async () => {
+    // Raw platform data, not through the server: every role's crew jobs, read with the same key.
+    const raw = {
+      baseUrl,
+      tokenUrl: `${baseUrl}/realms/sandbox/protocol/openid-connect/token`,
+      keys: [{ clientId: 'demo-admin', clientSecret: 'demo-admin-secret' }],
+    };
+    const jobs = await gqlEveryPage(
+      raw as unknown as RunningSandbox,
+      'companyJobs',
+      'id roles { id quantity crewJobs { crewId status } }',
+    );
+    const roles = jobs.flatMap((job: Json) =>
+      job.roles.map((role: Json) => ({ jobId: job.id, roleId: role.id, crewJobs: role.crewJobs })),
+    );
+    const wanting = roles.filter((role) =>
+      role.crewJobs.some((cj: Json) => ['APPLIED', 'INVITED', 'SHORTLISTED'].includes(cj.status)),
+    );
+    let checked = 0;
+    for (const role of wanting.slice(0, 12)) {
+      const applied = new Set(
+        role.crewJobs
+          .filter((cj: Json) => ['APPLIED', 'INVITED', 'SHORTLISTED'].includes(cj.status))
+          .map((cj: Json) => cj.crewId),
+      );
+      const found = await callTool(client, 'find_matching_crew', {
+        ...role,
+        crewJobs: undefined,
+        limit: 100,
+      });
+      expect(found.isError, found.text).toBe(false);
+      const matches = found.data.matches as Json[];
+      const firstOther = matches.findIndex((match) => !applied.has(match.crewId));
+      const lastApplied = matches.findLastIndex((match) => applied.has(match.crewId));
+      if (lastApplied === -1 || firstOther === -1) continue;
+      // Every applicant who matches comes before everyone else, and says why.
+      expect(lastApplied, found.text).toBeLessThan(firstOther);
+      for (const match of matches.slice(0, firstOther))
+        expect(match.reason).toMatch(/^(applied|invited|shortlisted) here/);
+      const rest = matches.slice(firstOther).filter((match) => !match.pending && !match.thisRole);
+      const hours = rest.map((match) => match.bookedHoursInWeek);
+      expect(hours).toEqual([...hours].sort((a, b) => a - b));
+      const names = matches.map((match) => match.name);
+      expect(names).not.toEqual([...names].sort());
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(2);
   });
 });

@@ -17,7 +17,7 @@ export async function readCompany(sb: RunningSandbox): Promise<Company> {
     gqlEveryPage(
       sb,
       'companyCrewAll',
-      'id firstName lastName status roleTypeIds profiles { id dataTypes { id title answer { optionNames verifiedOptionNames } } }',
+      'id firstName lastName status roleTypeIds profiles { id dataTypes { id title answer { optionNames verifiedOptionNames score } } }',
     ),
     gqlEveryPage(
       sb,
@@ -47,13 +47,21 @@ export interface OracleAsk {
   role?: OracleRole;
   requirements?: Json;
   window?: { start: string; end: string };
+  /** The zone of the window's local week (requirements form); UTC by default. */
+  timeZone?: string;
   statuses?: string[];
 }
 
 export interface OracleAnswer {
   considered: number;
-  /** Ranked: unflagged, most verified options of the role held, name, id. */
+  /**
+   * Ranked: applied/invited/shortlisted here; unflagged; fewer BOOKED hours in the role's local
+   * Monday-Sunday; latest BOOKED local start day in the 28 days before the role; higher mean score
+   * (on the required profiles, else all); most verified options held; name; id.
+   */
   matches: number[];
+  /** Each match's hours in the week, last worked day (null: none) and score, by crew id. */
+  facts: Map<number, { hours: number; lastWorked: string | null; score?: number; pendingHere?: string }>;
   unavailable: Map<number, { jobId: string; roleId: string }>;
   /** Crew id -> the one requirement kind failed. */
   nearMisses: Map<number, string>;
@@ -64,6 +72,20 @@ export interface OracleAnswer {
 }
 
 const PENDING = new Set(['APPLIED', 'INVITED', 'SHORTLISTED', 'WAITING_LIST']);
+const PREFERRED = new Set(['APPLIED', 'INVITED', 'SHORTLISTED']);
+const DAY = 86_400_000;
+
+/** The local date of an instant in a zone, by Intl (no product code). */
+export function localDay(ms: number, timeZone: string): string {
+  return new Date(ms).toLocaleDateString('sv-SE', { timeZone });
+}
+
+/** The local Monday and Sunday of the week holding the instant's local day. */
+export function localWeek(ms: number, timeZone: string): [string, string] {
+  const day = Date.parse(`${localDay(ms, timeZone)}T00:00:00Z`);
+  const monday = day - ((new Date(day).getUTCDay() + 6) % 7) * DAY;
+  return [new Date(monday).toISOString().slice(0, 10), new Date(monday + 6 * DAY).toISOString().slice(0, 10)];
+}
 const WITHDRAWN = new Set(['DECLINED', 'CANCELLED', 'REMOVED']);
 
 export function findRole(company: Company, role: OracleRole): { job: Json; role: Json } {
@@ -71,6 +93,20 @@ export function findRole(company: Company, role: OracleRole): { job: Json; role:
   const found = job?.roles.find((candidate: Json) => candidate.id === role.roleId);
   if (!job || !found) throw new Error(`no role ${role.jobId}/${role.roleId}`);
   return { job, role: found };
+}
+
+const ownJobs = new WeakMap<Company, Map<number, Json[]>>();
+
+/** Each member's crew jobs (an index of the raw list, built once per company read). */
+function crewJobsOf(company: Company, crewId: number): Json[] {
+  let index = ownJobs.get(company);
+  if (!index) {
+    index = new Map();
+    for (const crewJob of company.crewJobs)
+      index.set(crewJob.crew.id, [...(index.get(crewJob.crew.id) ?? []), crewJob]);
+    ownJobs.set(company, index);
+  }
+  return index.get(crewId) ?? [];
 }
 
 /** Judge every crew member from scratch. */
@@ -93,6 +129,7 @@ export function oracle(company: Company, ask: OracleAsk): OracleAnswer {
     unavailable: new Map(),
     nearMisses: new Map(),
     nearMissRanking: [],
+    facts: new Map(),
     booked: [...new Set(booked)],
     ...(target
       ? {
@@ -101,8 +138,23 @@ export function oracle(company: Company, ask: OracleAsk): OracleAnswer {
         }
       : {}),
   };
-  const ranked: { id: number; name: string; flagged: boolean; held: number }[] = [];
+  const ranked: {
+    id: number;
+    name: string;
+    flagged: boolean;
+    held: number;
+    here?: boolean;
+    hours?: number;
+    last?: string | null;
+    score?: number;
+  }[] = [];
   const near: typeof ranked = [];
+  const zone = target ? target.job.timezone : (ask.timeZone ?? 'UTC');
+  const week = span ? localWeek(span[0]!, zone) : null;
+  const asked =
+    requirements?.profile && requirements.profile.condition !== 'NONE'
+      ? new Set(requirements.profile.profileIds.map(String))
+      : null;
   for (const member of company.crew) {
     if (!statuses.includes(member.status)) continue;
     answer.considered++;
@@ -136,8 +188,7 @@ export function oracle(company: Company, ask: OracleAsk): OracleAnswer {
     let clash: { jobId: string; roleId: string; start: number } | undefined;
     let pending = false;
     let withdrawnHere = false;
-    for (const crewJob of company.crewJobs) {
-      if (crewJob.crew.id !== member.id) continue;
+    for (const crewJob of crewJobsOf(company, member.id)) {
       if (crewJob.role.id === roleId) {
         if (WITHDRAWN.has(crewJob.status)) withdrawnHere = true;
         continue;
@@ -151,8 +202,8 @@ export function oracle(company: Company, ask: OracleAsk): OracleAnswer {
       } else if (PENDING.has(crewJob.status)) pending = true;
     }
     // A member both on this role (pending) and withdrawn is shown by the strongest status only.
-    const onRole = company.crewJobs
-      .filter((crewJob) => crewJob.crew.id === member.id && crewJob.role.id === roleId)
+    const onRole = crewJobsOf(company, member.id)
+      .filter((crewJob) => crewJob.role.id === roleId)
       .map((crewJob) => crewJob.status);
     if (onRole.some((status) => PENDING.has(status))) withdrawnHere = false;
     const entry = {
@@ -163,8 +214,39 @@ export function oracle(company: Company, ask: OracleAsk): OracleAnswer {
     };
     if (failures.length === 0 && clash)
       answer.unavailable.set(member.id, { jobId: clash.jobId, roleId: clash.roleId });
-    else if (failures.length === 0) ranked.push(entry);
-    else if (failures.length === 1 && !clash) {
+    else if (failures.length === 0) {
+      const own = crewJobsOf(company, member.id);
+      const here = onRole.find((status) => PREFERRED.has(status));
+      let hours: number | undefined;
+      let last: string | null | undefined;
+      if (span && week) {
+        hours = 0;
+        last = null;
+        for (const crewJob of own) {
+          if (crewJob.status !== 'BOOKED' || crewJob.role.id === roleId) continue;
+          const start = Date.parse(crewJob.role.startTime);
+          const day = localDay(start, crewJob.job.timezone);
+          if (day >= week[0] && day <= week[1])
+            hours += (Date.parse(crewJob.role.endTime) - start) / 3_600_000;
+          if (start < span[0]! && start >= span[0]! - 28 * DAY && (last === null || day > last)) last = day;
+        }
+      }
+      const scores = new Map<string, number>();
+      for (const profile of member.profiles)
+        if (!asked || asked.has(String(profile.id)))
+          for (const dataType of profile.dataTypes)
+            if (typeof dataType.answer?.score === 'number') scores.set(dataType.id, dataType.answer.score);
+      const score = scores.size
+        ? Math.round(([...scores.values()].reduce((a, b) => a + b, 0) / scores.size) * 10) / 10
+        : undefined;
+      ranked.push({ ...entry, here: here !== undefined, hours, last, score });
+      answer.facts.set(member.id, {
+        hours: hours ?? 0,
+        lastWorked: last ?? null,
+        ...(score !== undefined ? { score } : {}),
+        ...(here ? { pendingHere: here } : {}),
+      });
+    } else if (failures.length === 1 && !clash) {
       answer.nearMisses.set(member.id, failures[0]!);
       near.push(entry);
     }
@@ -173,7 +255,14 @@ export function oracle(company: Company, ask: OracleAsk): OracleAnswer {
     a.flagged !== b.flagged
       ? Number(a.flagged) - Number(b.flagged)
       : b.held - a.held || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id);
-  answer.matches = ranked.sort(rank).map((entry) => entry.id);
+  const byWeight = (a: (typeof ranked)[number], b: (typeof ranked)[number]) =>
+    Number(b.here) - Number(a.here) ||
+    Number(a.flagged) - Number(b.flagged) ||
+    (a.hours ?? 0) - (b.hours ?? 0) ||
+    (b.last ?? '').localeCompare(a.last ?? '') ||
+    (b.score ?? -1) - (a.score ?? -1) ||
+    rank(a, b);
+  answer.matches = ranked.sort(byWeight).map((entry) => entry.id);
   answer.nearMissRanking = near.sort(rank).map((entry) => entry.id);
   return answer;
 }

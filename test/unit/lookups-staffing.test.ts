@@ -230,11 +230,22 @@ describe('invalidation through a running server', () => {
     const spans = (cj: Json) =>
       Date.parse(cj.role.startTime) < Date.parse(role.endTime) &&
       Date.parse(role.startTime) < Date.parse(cj.role.endTime);
-    const matchIds = new Set(before.matches.map((match: AnyResult) => match.crewId));
-    const target = overlapping.body.data.companyCrewJobs.paginatedList.find(
-      (cj: Json) =>
-        cj.role.id !== role.roleId && cj.status !== 'BOOKED' && matchIds.has(cj.crew.id) && spans(cj),
+    // The ranked list shows the first 100 of ~190 matches: ask about the candidates by crewIds.
+    const candidates = overlapping.body.data.companyCrewJobs.paginatedList.filter(
+      (cj: Json) => cj.role.id !== role.roleId && cj.status !== 'BOOKED' && spans(cj),
     );
+    const asked = await callTool(connected.client, 'find_matching_crew', {
+      jobId: role.jobId,
+      roleId: role.roleId,
+      crewIds: [...new Set(candidates.map((cj: Json) => cj.crew.id))].slice(0, 100),
+    });
+    const matchIds = new Set(
+      (asked.data as AnyResult).crew
+        .filter((answer: AnyResult) => answer.verdict === 'match')
+        .map((answer: AnyResult) => answer.crewId),
+    );
+    expect(before.totalMatches).toBeGreaterThan(0);
+    const target = candidates.find((cj: Json) => matchIds.has(cj.crew.id));
     expect(target, 'a pending crew job of a match, overlapping the role').toBeDefined();
     const changed = await rest(sandbox, 'POST', `/_sandbox/crew-jobs/${target.id}`, {
       json: { status: 'BOOKED' },

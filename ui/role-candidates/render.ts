@@ -1,5 +1,6 @@
-// A role's candidates from find_matching_crew's structuredContent: ranked matches with one reason
-// per requirement and their flags, crew booked elsewhere at that time with the clashing job, near
+// A role's candidates from find_matching_crew's structuredContent: ranked matches with what their
+// place rests on (status here, hours that week, last worked, score), one reason per requirement
+// and their flags, crew booked elsewhere at that time with the clashing job, near
 // misses with the one requirement they lack, and the requirements no crew data can check as a
 // checklist for a person. Shared by the candidates view and the board week (a role opens it).
 import {
@@ -122,11 +123,12 @@ export function renderCandidates(data: Json, context: HostContext): HTMLElement 
           h(
             'div',
             { class: 'line' },
-            h('span', { class: 'rank' }, `${index + 1}`),
+            h('span', { class: 'rank' }, `${num(match.rank, index + 1)}`),
             h('strong', {}, crewLabel(match)),
             h('span', { class: 'muted' }, `#${str(match.crewId)}`),
             ...flags(match),
           ),
+          str(match.reason) ? h('p', { class: 'muted why' }, str(match.reason)) : null,
           h(
             'ul',
             { class: 'reasons' },
