@@ -64,11 +64,19 @@ const englishOnlyZod = {
 const oidcProviderClassNames = {
   name: 'oidc-provider-class-names',
   setup(builder) {
-    builder.onLoad({ filter: /[/\\]node_modules[/\\]oidc-provider[/\\]lib[/\\].*\.js$/ }, async ({ path }) => {
-      const source = await readFile(path, 'utf8');
-      const kept = await transform(source, { keepNames: true, format: 'esm', loader: 'js', target: 'node20' });
-      return { contents: kept.code, loader: 'js', resolveDir: dirname(path) };
-    });
+    builder.onLoad(
+      { filter: /[/\\]node_modules[/\\]oidc-provider[/\\]lib[/\\].*\.js$/ },
+      async ({ path }) => {
+        const source = await readFile(path, 'utf8');
+        const kept = await transform(source, {
+          keepNames: true,
+          format: 'esm',
+          loader: 'js',
+          target: 'node20',
+        });
+        return { contents: kept.code, loader: 'js', resolveDir: dirname(path) };
+      },
+    );
   },
 };
 

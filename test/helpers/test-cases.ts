@@ -108,7 +108,11 @@ export function testCases(source: string, fileName = 'x.test.ts'): TestCase[] {
   const cases: TestCase[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && isTestCall(node)) {
-      const [title, callback] = [node.arguments[0], node.arguments[node.arguments.length - 1]];
+      // The callback is the last function argument: a timeout may follow it (it(title, fn, 120_000)).
+      const title = node.arguments[0];
+      const callback = [...node.arguments]
+        .reverse()
+        .find((arg) => ts.isArrowFunction(arg) || ts.isFunctionExpression(arg));
       if (callback && (ts.isArrowFunction(callback) || ts.isFunctionExpression(callback))) {
         const named = title && (ts.isStringLiteral(title) || ts.isNoSubstitutionTemplateLiteral(title));
         cases.push({
