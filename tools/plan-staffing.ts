@@ -8,6 +8,7 @@ import {
 import { defineTool, type ToolContext } from '../src/mcp/define-tool.js';
 import { boardIdsInput } from '../src/mcp/params.js';
 import { readRange } from '../src/mcp/read-range.js';
+import { refuse } from '../src/mcp/refuse.js';
 import { plannerNow } from '../src/planner/clock.js';
 import { type BoardRange, gatherFacts, gatherRoles, type ScopeAsk } from '../src/planner/gather.js';
 import { type KeptPlan, keptPlansOf } from '../src/planner/kept-plans.js';
@@ -17,7 +18,6 @@ import {
   type PlanRequest,
   placeOf,
   planChanges,
-  refuse,
   resolveAdjustments,
   resolveOptions,
 } from '../src/planner/request.js';
@@ -60,7 +60,8 @@ function scopeOf(input: PlanRequest, kept: KeptPlan | undefined): ScopeAsk {
     ['from', from],
     ['to', to],
   ] as const)
-    if (!DAY.test(value)) refuse(`${key} must be a local day YYYY-MM-DD.`, key, 'e.g. 2026-11-28.');
+    if (!DAY.test(value))
+      refuse({ field: key, problem: `${key} must be a local day YYYY-MM-DD.`, fix: 'e.g. 2026-11-28.' });
   const range = readRange({ from, to, otherwise: 'each' });
   const boards: BoardRange = {
     boardIds: input.boardIds ?? [],
@@ -75,13 +76,17 @@ async function checkScore(preferScore: string | undefined, ctx: ToolContext): Pr
   if (!preferScore) return;
   const known = (await ctx.lookups.dataTypes.get(ctx.signal))?.find((type) => type.id === preferScore);
   if (known && known.type !== 'SCORING')
-    refuse(
-      `preferScore: data type ${preferScore} is ${known.type}, not SCORING.`,
-      'preferScore',
-      'Give a SCORING data type id.',
-    );
+    refuse({
+      field: 'preferScore',
+      problem: `preferScore: data type ${preferScore} is ${known.type}, not SCORING.`,
+      fix: 'Give a SCORING data type id.',
+    });
   if (!known)
-    refuse(`preferScore: no data type ${preferScore}.`, 'preferScore', 'get_crew shows the data type ids.');
+    refuse({
+      field: 'preferScore',
+      problem: `preferScore: no data type ${preferScore}.`,
+      fix: 'get_crew shows the data type ids.',
+    });
 }
 
 export const planStaffingTool = defineTool({
@@ -102,11 +107,11 @@ export const planStaffingTool = defineTool({
     const plans = keptPlansOf(ctx.platform);
     const kept = input.planId ? plans.get(input.planId) : undefined;
     if (input.planId && !kept)
-      refuse(
-        `No kept plan ${input.planId}: it expired or never existed.`,
-        'planId',
-        'Plan again with the scope.',
-      );
+      refuse({
+        field: 'planId',
+        problem: `No kept plan ${input.planId}: it expired or never existed.`,
+        fix: 'Plan again with the scope.',
+      });
     const options = resolveOptions(input, kept);
     const adjustments = resolveAdjustments(input, kept);
     const scope = scopeOf(input, kept);
@@ -118,11 +123,11 @@ export const planStaffingTool = defineTool({
     await checkScore(options.preferScore, ctx);
     const gathered = await gatherRoles(scope, ctx.lookups, ctx.platform, ctx.signal, plannerNow());
     if (gathered.missing.length)
-      refuse(
-        `No such role: ${gathered.missing.join(', ')}.`,
-        'places',
-        'find_open_roles lists jobId and roleId.',
-      );
+      refuse({
+        field: 'places',
+        problem: `No such role: ${gathered.missing.join(', ')}.`,
+        fix: 'find_open_roles lists jobId and roleId.',
+      });
     const notes: string[] = [];
     if (gathered.started) notes.push(`${gathered.started} roles already started were left out.`);
     if (gathered.roles.length === 0) notes.push('No open places that have not started in this scope.');

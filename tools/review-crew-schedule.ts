@@ -5,7 +5,8 @@ import { LAST_WORKED_LOOKBACK_DAYS, readBookedBefore, readSchedule } from '../sr
 import { defineTool } from '../src/mcp/define-tool.js';
 import { boardIdsInput } from '../src/mcp/params.js';
 import { readRange } from '../src/mcp/read-range.js';
-import { ForbiddenError, UserInputError } from '../src/platform/errors.js';
+import { refuse } from '../src/mcp/refuse.js';
+import { ForbiddenError } from '../src/platform/errors.js';
 import {
   problemRoles,
   roleLine,
@@ -20,10 +21,6 @@ import { localStartDay } from '../src/rules/shifts.js';
 import { withinLocalDates } from '../src/rules/time.js';
 
 const DEFAULT_MIN_REST_HOURS = 10;
-
-function refuse(path: string, message: string, fix: string): never {
-  throw new UserInputError(message, [{ path, message, fix }]);
-}
 
 export const reviewCrewSchedule = defineTool({
   name: 'review_crew_schedule',
@@ -48,10 +45,18 @@ export const reviewCrewSchedule = defineTool({
   async handler(input, ctx) {
     const statuses = input.statuses ?? ['BOOKED'];
     if (statuses.length === 0)
-      refuse('statuses', 'statuses is empty: no crew job would count.', 'Leave it out for BOOKED.');
+      refuse({
+        field: 'statuses',
+        problem: 'statuses is empty: no crew job would count.',
+        fix: 'Leave it out for BOOKED.',
+      });
     const minRestHours = input.minRestHours ?? DEFAULT_MIN_REST_HOURS;
     if (!(minRestHours >= 0))
-      refuse('minRestHours', 'minRestHours is below 0.', 'Give 0 (no rest check) or more.');
+      refuse({
+        field: 'minRestHours',
+        problem: 'minRestHours is below 0.',
+        fix: 'Give 0 (no rest check) or more.',
+      });
     const range = readRange({ from: input.from, to: input.to, otherwise: 'each' });
     const boardIds =
       input.boardIds && (await ctx.lookups.boards.resolve(input.boardIds, 'boardIds', ctx.signal));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/mcp/define-tool.js';
-import { guessMimeType, readContent, refuse } from '../src/mcp/file-content.js';
+import { guessMimeType, readContent } from '../src/mcp/file-content.js';
+import { NOTHING_UPLOADED, refuse } from '../src/mcp/refuse.js';
 import { crewFileSchema, toCrewFile, type UpstreamFile } from '../src/present/file.js';
 
 export const uploadCrewFile = defineTool({
@@ -26,7 +27,12 @@ export const uploadCrewFile = defineTool({
   lookupTool: (input) => (input.dataTypeId || input.dataTypeUniqueId ? 'get_crew' : 'list_crew'),
   async handler(input, ctx) {
     if (input.dataTypeId !== undefined && input.dataTypeUniqueId !== undefined) {
-      refuse('dataTypeUniqueId', 'give dataTypeId or dataTypeUniqueId, not both', 'Remove one of the two.');
+      refuse({
+        field: 'dataTypeUniqueId',
+        problem: 'give dataTypeId or dataTypeUniqueId, not both',
+        fix: 'Remove one of the two.',
+        outcome: NOTHING_UPLOADED,
+      });
     }
     const { content, name } = await readContent(input, ctx.transport, ctx.filesRoots);
     const mimeType = input.mimeType ?? guessMimeType(name);

@@ -3,9 +3,9 @@
 // (an oversized base64 text is refused before it is decoded), not empty, and a name without
 // control characters (it goes into a multipart header). The MIME type is guessed from the name.
 import { extname } from 'node:path';
-import { UserInputError } from '../platform/errors.js';
 import { echo, hasControlCharacter } from './input-guard.js';
 import { readAllowedFile } from './local-file.js';
+import { NOTHING_UPLOADED, refuse } from './refuse.js';
 
 /** The platform refuses larger files (413); we refuse them before sending anything. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -41,16 +41,13 @@ export function guessMimeType(name: string): string {
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
-export function refuse(path: string, message: string, fix: string): never {
-  throw new UserInputError(`${path}: ${message}. Nothing was uploaded.`, [{ path, message, fix }]);
-}
-
 function tooLarge(path: string, bytes: number): never {
-  return refuse(
-    path,
-    `the file is ${mib(bytes)}; the platform takes at most 10 MiB`,
-    'Upload a smaller file.',
-  );
+  return refuse({
+    field: path,
+    problem: `the file is ${mib(bytes)}; the platform takes at most 10 MiB`,
+    fix: 'Upload a smaller file.',
+    outcome: NOTHING_UPLOADED,
+  });
 }
 
 interface ContentInput {
@@ -66,11 +63,13 @@ async function fromPath(
   roots: readonly string[],
 ): Promise<{ content: Buffer; name: string }> {
   if (transport !== 'stdio') {
-    refuse(
-      'path',
-      'local files can only be read when crew-mcp runs over stdio on your machine (this server runs over HTTP)',
-      'Send the content as contentBase64 with a name.',
-    );
+    refuse({
+      field: 'path',
+      problem:
+        'local files can only be read when crew-mcp runs over stdio on your machine (this server runs over HTTP)',
+      fix: 'Send the content as contentBase64 with a name.',
+      outcome: NOTHING_UPLOADED,
+    });
   }
   return readAllowedFile(given, roots, MAX_FILE_BYTES, (bytes) => tooLarge('path', bytes));
 }
@@ -78,25 +77,36 @@ async function fromPath(
 function fromBase64(encoded: string, name: string | undefined): { content: Buffer; name: string } {
   const compact = encoded.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(compact) || compact.length % 4 === 1) {
-    refuse('contentBase64', 'is not valid base64', 'Encode the file bytes as standard base64.');
+    refuse({
+      field: 'contentBase64',
+      problem: 'is not valid base64',
+      fix: 'Encode the file bytes as standard base64.',
+      outcome: NOTHING_UPLOADED,
+    });
   }
   // Size from the encoded length, so an oversized file is refused before it is decoded.
   const padding = compact.endsWith('==') ? 2 : compact.endsWith('=') ? 1 : 0;
   const bytes = Math.floor((compact.length * 3) / 4) - padding;
   if (bytes > MAX_FILE_BYTES) tooLarge('contentBase64', bytes);
   if (!name?.trim())
-    refuse('name', 'is required with contentBase64', 'Give the file name with its extension, e.g. cv.pdf.');
+    refuse({
+      field: 'name',
+      problem: 'is required with contentBase64',
+      fix: 'Give the file name with its extension, e.g. cv.pdf.',
+      outcome: NOTHING_UPLOADED,
+    });
   return { content: Buffer.from(compact, 'base64'), name };
 }
 
 /** The name goes into a multipart header: a control character there would break the body. */
 function checkName(name: string, field: 'name' | 'path'): string {
   if (hasControlCharacter(name)) {
-    refuse(
-      field,
-      `the file name "${echo(name)}" contains a control character`,
-      'Give a plain file name, e.g. cv.pdf.',
-    );
+    refuse({
+      field: field,
+      problem: `the file name "${echo(name)}" contains a control character`,
+      fix: 'Give a plain file name, e.g. cv.pdf.',
+      outcome: NOTHING_UPLOADED,
+    });
   }
   return name;
 }
@@ -108,18 +118,25 @@ export async function readContent(
   roots: readonly string[],
 ) {
   if ((input.path === undefined) === (input.contentBase64 === undefined)) {
-    refuse(
-      'path',
-      'give exactly one of path and contentBase64',
-      'Use path (stdio only) or contentBase64 with name.',
-    );
+    refuse({
+      field: 'path',
+      problem: 'give exactly one of path and contentBase64',
+      fix: 'Use path (stdio only) or contentBase64 with name.',
+      outcome: NOTHING_UPLOADED,
+    });
   }
   const read =
     input.path !== undefined
       ? await fromPath(input.path, transport, roots)
       : fromBase64(input.contentBase64 as string, input.name);
   const field = input.path !== undefined ? 'path' : 'contentBase64';
-  if (read.content.length === 0) refuse(field, 'the file is empty', 'Upload a file with content.');
+  if (read.content.length === 0)
+    refuse({
+      field: field,
+      problem: 'the file is empty',
+      fix: 'Upload a file with content.',
+      outcome: NOTHING_UPLOADED,
+    });
   const given = input.name?.trim();
   return { content: read.content, name: given ? checkName(given, 'name') : checkName(read.name, 'path') };
 }

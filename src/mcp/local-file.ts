@@ -7,7 +7,7 @@ import { constants } from 'node:fs';
 import { lstat, open, realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, isAbsolute, join, resolve, sep } from 'node:path';
-import { UserInputError } from '../platform/errors.js';
+import { NOTHING_UPLOADED, refuse } from './refuse.js';
 
 /** Pseudo file systems: their "files" are the process and the machine, not the user's documents. */
 export const FORBIDDEN_ROOTS = ['/proc', '/dev', '/sys'];
@@ -15,10 +15,6 @@ export const FORBIDDEN_ROOTS = ['/proc', '/dev', '/sys'];
 export interface LocalFile {
   content: Buffer;
   name: string;
-}
-
-function refuse(message: string, fix: string): never {
-  throw new UserInputError(`path: ${message}. Nothing was uploaded.`, [{ path: 'path', message, fix }]);
 }
 
 export function isInside(path: string, root: string): boolean {
@@ -47,38 +43,76 @@ export async function readAllowedFile(
 ): Promise<LocalFile> {
   const upload = 'Send the content as contentBase64 with a name instead';
   if (roots.length === 0) {
-    refuse(
-      'reading local files is off in this server (it was started without --files-root)',
-      `${upload}, or restart crew-mcp with --files-root DIR to allow the files under DIR.`,
-    );
+    refuse({
+      field: 'path',
+      problem: 'reading local files is off in this server (it was started without --files-root)',
+      fix: `${upload}, or restart crew-mcp with --files-root DIR to allow the files under DIR.`,
+      outcome: NOTHING_UPLOADED,
+    });
   }
   const path = given.startsWith('~/') ? join(homedir(), given.slice(2)) : given;
   if (!isAbsolute(path))
-    refuse(`"${given}" is not an absolute path`, 'Give the full path, e.g. /home/me/cv.pdf.');
-  const pseudo = () => refuse(`${path} is a system pseudo-file, not a document`, `${upload}.`);
+    refuse({
+      field: 'path',
+      problem: `"${given}" is not an absolute path`,
+      fix: 'Give the full path, e.g. /home/me/cv.pdf.',
+      outcome: NOTHING_UPLOADED,
+    });
+  const pseudo = () =>
+    refuse({
+      field: 'path',
+      problem: `${path} is a system pseudo-file, not a document`,
+      fix: `${upload}.`,
+      outcome: NOTHING_UPLOADED,
+    });
   if (isForbidden(resolve(path))) pseudo();
   const real = await realpath(path).catch(() => null);
-  if (real === null) refuse(`no file at ${path}`, 'Check the path.');
+  if (real === null)
+    refuse({
+      field: 'path',
+      problem: `no file at ${path}`,
+      fix: 'Check the path.',
+      outcome: NOTHING_UPLOADED,
+    });
   if (isForbidden(real)) pseudo();
   const allowed = await realRoots(roots);
   if (!allowed.some((root) => isInside(real, root))) {
     const viaLink = real !== resolve(path) ? ` (it is a symbolic link to ${real})` : '';
-    refuse(
-      `${path} is outside the directories this server may read${viaLink}`,
-      `Move the file under ${roots.join(' or ')}; or ${upload.toLowerCase()}.`,
-    );
+    refuse({
+      field: 'path',
+      problem: `${path} is outside the directories this server may read${viaLink}`,
+      fix: `Move the file under ${roots.join(' or ')}; or ${upload.toLowerCase()}.`,
+      outcome: NOTHING_UPLOADED,
+    });
   }
   const handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(
     () => null,
   );
-  if (!handle) refuse(`${path} cannot be read`, 'Check the file permissions.');
+  if (!handle)
+    refuse({
+      field: 'path',
+      problem: `${path} cannot be read`,
+      fix: 'Check the file permissions.',
+      outcome: NOTHING_UPLOADED,
+    });
   try {
     const info = await handle.stat();
-    if (!info.isFile()) refuse(`${path} is not a regular file`, 'Give the path of a file.');
+    if (!info.isFile())
+      refuse({
+        field: 'path',
+        problem: `${path} is not a regular file`,
+        fix: 'Give the path of a file.',
+        outcome: NOTHING_UPLOADED,
+      });
     // The file opened must be the one checked: a swap in between is refused, not followed.
     const checked = await lstat(real);
     if (checked.ino !== info.ino || checked.dev !== info.dev) {
-      refuse(`${path} changed while it was being opened`, 'Try again once the file is in place.');
+      refuse({
+        field: 'path',
+        problem: `${path} changed while it was being opened`,
+        fix: 'Try again once the file is in place.',
+        outcome: NOTHING_UPLOADED,
+      });
     }
     if (info.size > maxBytes) tooLarge(info.size);
     // One byte more than the size read, to notice a file that grows while it is read.
@@ -91,7 +125,12 @@ export async function readAllowedFile(
     }
     if (length > info.size) {
       if (length > maxBytes) tooLarge(length);
-      refuse(`${path} changed while it was being read`, 'Try again once the file is complete.');
+      refuse({
+        field: 'path',
+        problem: `${path} changed while it was being read`,
+        fix: 'Try again once the file is complete.',
+        outcome: NOTHING_UPLOADED,
+      });
     }
     return { content: content.subarray(0, length), name: basename(path) };
   } finally {

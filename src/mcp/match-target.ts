@@ -3,7 +3,7 @@
 // requirements with an optional time window (checked by the rules, data type titles resolved
 // against the catalogue lookup); and the crew jobs at that time, which availability needs.
 import { crewStatusSchema } from '../contract/enums.js';
-import { NotFoundError, UserInputError } from '../platform/errors.js';
+import { NotFoundError } from '../platform/errors.js';
 import { localTime, type UpstreamJob } from '../present/job.js';
 import { type StaffedRole, toStaffedRole } from '../present/staffing.js';
 import type { TimeWindow } from '../rules/availability.js';
@@ -18,6 +18,7 @@ import {
 } from '../rules/matching-input.js';
 import type { RoleRequirementsInput } from '../rules/requirements.js';
 import type { ToolContext } from './define-tool.js';
+import { refuse } from './refuse.js';
 import { stopOnErrors } from './write-result.js';
 
 const CREW_STATUSES: readonly string[] = crewStatusSchema.options;
@@ -33,14 +34,10 @@ export interface MatchTarget {
   notes: string[];
 }
 
-function refuse(message: string, path: string, fix: string): never {
-  throw new UserInputError(message, [{ path, message, fix }]);
-}
-
 /** Which of the two ways to ask was used, and nothing of the other; checked before any request. */
 export function checkMatchRequest(input: MatchRequest): void {
   const problem = matchRequestProblem(input, CREW_STATUSES);
-  if (problem) refuse(problem.message, problem.path, problem.fix);
+  if (problem) refuse({ field: problem.path, problem: problem.message, fix: problem.fix });
 }
 
 function windowIso(window: TimeWindow): [string, string] {
@@ -53,11 +50,11 @@ export async function roleTarget(jobId: string, roleId: string, ctx: ToolContext
   const role = job.roles.find((candidate) => String(candidate.id) === roleId);
   if (!role) {
     const roles = job.roles.map((candidate) => `${candidate.id} (${candidate.title})`).join(', ');
-    refuse(
-      `Job ${jobId} has no role ${roleId}.`,
-      'roleId',
-      `Use one of its roles: ${roles || 'it has none'}.`,
-    );
+    refuse({
+      field: 'roleId',
+      problem: `Job ${jobId} has no role ${roleId}.`,
+      fix: `Use one of its roles: ${roles || 'it has none'}.`,
+    });
   }
   const staffed = toStaffedRole(job, role);
   return {

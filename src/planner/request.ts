@@ -2,7 +2,7 @@
 // places, or a kept plan's id), the options with their defaults, and a follow-up's changes merged
 // into the kept plan's. Every refusal names the field and the fix, before anything is read.
 import { crewStatusSchema } from '../contract/enums.js';
-import { UserInputError } from '../platform/errors.js';
+import { refuse } from '../mcp/refuse.js';
 import type { PlaceAsk } from './gather.js';
 import type { KeptPlan } from './kept-plans.js';
 import type { PlanAdjustments, PlanOptions } from './model.js';
@@ -43,13 +43,13 @@ export const PLAN_DEFAULTS: PlanOptions = {
 const CREW_STATUSES: readonly string[] = crewStatusSchema.options;
 const SCOPES = ['jobIds', 'multiDayJobId', 'boardIds', 'places', 'planId'] as const;
 
-export function refuse(message: string, path: string, fix: string): never {
-  throw new UserInputError(message, [{ path, message, fix }]);
-}
-
 function crewId(value: string, path: string): number {
   if (!/^\d+$/.test(value))
-    refuse(`${path}: "${value}" is not a crew id.`, path, 'Use the crewId the plan or list_crew shows.');
+    refuse({
+      field: path,
+      problem: `${path}: "${value}" is not a crew id.`,
+      fix: 'Use the crewId the plan or list_crew shows.',
+    });
   return Number(value);
 }
 
@@ -57,32 +57,45 @@ function crewId(value: string, path: string): number {
 export function checkRequest(input: PlanRequest): void {
   const given = SCOPES.filter((key) => input[key] !== undefined);
   if (given.length !== 1)
-    refuse(
-      given.length ? `Give one scope, not ${given.join(' and ')}.` : 'Say what to staff.',
-      given[1] ?? 'jobIds',
-      'Use jobIds, multiDayJobId, boardIds with from/to, places, or the planId of an earlier plan; find_open_roles lists open roles.',
-    );
+    refuse({
+      field: given[1] ?? 'jobIds',
+      problem: given.length ? `Give one scope, not ${given.join(' and ')}.` : 'Say what to staff.',
+      fix: 'Use jobIds, multiDayJobId, boardIds with from/to, places, or the planId of an earlier plan; find_open_roles lists open roles.',
+    });
   for (const key of ['jobIds', 'boardIds', 'places'] as const)
-    if (input[key]?.length === 0) refuse(`${key} is empty.`, key, `Name at least one, or use another scope.`);
+    if (input[key]?.length === 0)
+      refuse({ field: key, problem: `${key} is empty.`, fix: `Name at least one, or use another scope.` });
   if (input.boardIds && !input.from)
-    refuse(
-      'boardIds needs a from date.',
-      'from',
-      'Give from (and to) as YYYY-MM-DD local days, e.g. a weekend.',
-    );
+    refuse({
+      field: 'from',
+      problem: 'boardIds needs a from date.',
+      fix: 'Give from (and to) as YYYY-MM-DD local days, e.g. a weekend.',
+    });
   if (!input.boardIds && (input.from || input.to))
-    refuse('from/to only go with boardIds.', input.from ? 'from' : 'to', 'Drop them, or add boardIds.');
+    refuse({
+      field: input.from ? 'from' : 'to',
+      problem: 'from/to only go with boardIds.',
+      fix: 'Drop them, or add boardIds.',
+    });
   if (!input.planId && (input.swap || input.pin))
-    refuse(
-      'swap and pin change an earlier plan.',
-      input.swap ? 'swap' : 'pin',
-      'Give the planId of that plan.',
-    );
+    refuse({
+      field: input.swap ? 'swap' : 'pin',
+      problem: 'swap and pin change an earlier plan.',
+      fix: 'Give the planId of that plan.',
+    });
   if (input.statuses?.length === 0)
-    refuse('statuses is empty.', 'statuses', 'Leave it out for ACTIVE and APPROVED.');
+    refuse({
+      field: 'statuses',
+      problem: 'statuses is empty.',
+      fix: 'Leave it out for ACTIVE and APPROVED.',
+    });
   const unknown = (input.statuses ?? []).filter((status) => !CREW_STATUSES.includes(status));
   if (unknown.length)
-    refuse(`statuses: ${unknown.join(', ')} unknown.`, 'statuses', `Use ${CREW_STATUSES.join(', ')}.`);
+    refuse({
+      field: 'statuses',
+      problem: `statuses: ${unknown.join(', ')} unknown.`,
+      fix: `Use ${CREW_STATUSES.join(', ')}.`,
+    });
   for (const [index, id] of (input.exclude ?? []).entries()) crewId(id, `exclude[${index}]`);
   for (const key of ['swap', 'pin'] as const)
     for (const [index, entry] of (input[key] ?? []).entries()) roleCrew(entry, `${key}[${index}]`);
@@ -97,11 +110,11 @@ export function checkRequest(input: PlanRequest): void {
     const value = input[key];
     if (typeof value !== 'number') continue;
     if (value < min || value > max || (whole && !Number.isInteger(value)))
-      refuse(
-        `${key} must be ${whole ? 'a whole number ' : ''}from ${min} to ${max}.`,
-        key,
-        `Give ${key} in that range.`,
-      );
+      refuse({
+        field: key,
+        problem: `${key} must be ${whole ? 'a whole number ' : ''}from ${min} to ${max}.`,
+        fix: `Give ${key} in that range.`,
+      });
   }
 }
 
@@ -109,7 +122,7 @@ export function checkRequest(input: PlanRequest): void {
 export function roleCrew(entry: string, path: string): { roleId: string; crewId: number } {
   const [roleId, id] = entry.split(':');
   if (!roleId || id === undefined)
-    refuse(`${path}: "${entry}" is not roleId:crewId.`, path, 'e.g. "1034:201".');
+    refuse({ field: path, problem: `${path}: "${entry}" is not roleId:crewId.`, fix: 'e.g. "1034:201".' });
   return { roleId, crewId: crewId(id, path) };
 }
 
@@ -118,7 +131,11 @@ export function placeOf(entry: string, path: string): PlaceAsk {
   const [jobId, roleId, count] = entry.split('/');
   const places = count === undefined ? undefined : Number(count);
   if (!jobId || !roleId || (places !== undefined && !(Number.isInteger(places) && places >= 1)))
-    refuse(`${path}: "${entry}" is not jobId/roleId[/count].`, path, 'e.g. "998/999" or "998/999/2".');
+    refuse({
+      field: path,
+      problem: `${path}: "${entry}" is not jobId/roleId[/count].`,
+      fix: 'e.g. "998/999" or "998/999/2".',
+    });
   return { jobId, roleId, ...(places !== undefined ? { count: places } : {}) };
 }
 
