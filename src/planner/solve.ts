@@ -18,7 +18,8 @@ import { UserInputError } from '../platform/errors.js';
 import { localStartDay } from '../rules/shifts.js';
 import { loadHighs } from './highs.js';
 import { bookedPerDay, type Candidate, type PlanModel } from './model.js';
-import { independentParts, keptCandidates } from './reduce.js';
+import { type CrewClass, crewClasses, independentParts } from './reduce.js';
+import { assignSchedules, type Schedule, schedulesOf, sharesJob } from './schedules.js';
 
 export type ObjectiveName = 'filled' | 'kept' | 'pending' | 'continuity' | 'score' | 'fairness';
 
@@ -117,6 +118,11 @@ interface PartProblem {
   levels?: number[];
   /** Rows "a person's load <= threshold x their used column", for people on one multi-day job only. */
   capacities: { row: number; used: number; booked: number }[];
+  /** Integer columns of interchangeable crew's schedules (schedules.ts), and their classes. */
+  schedules: Schedule[];
+  groups: readonly CrewClass[];
+  /** Per place: its open places, its individual columns, and how many its schedules can hold. */
+  placeColumns: { open: number; columns: number[]; scheduled: number }[];
 }
 
 /** Distinct sums of a person's hours above this many make the levels too many to search. */
@@ -124,10 +130,36 @@ const MAX_LEVELS = 4_096;
 
 const roundHours = (hours: number): number => Math.round(hours * 1e6) / 1e6;
 
-function buildPart(model: PlanModel, places: readonly number[], candidates: Candidate[]): PartProblem {
+function buildPart(
+  model: PlanModel,
+  places: readonly number[],
+  all: Candidate[],
+  groups: readonly CrewClass[],
+  aggregate = true,
+): PartProblem {
   const { options } = model;
   const rows: Rows = { starts: [], indices: [], values: [], lower: [], upper: [] };
+  const schedules: Schedule[] = [];
+  const aggregated = new Set<number>();
+  const continuityGroups = new Set<number>();
+  if (aggregate)
+    groups.forEach((group, index) => {
+      if (group.members.length < 2) return;
+      const found = schedulesOf(model, group);
+      if (!found) return;
+      for (const member of group.members) aggregated.add(member[0]?.crew ?? -1);
+      if (sharesJob(model, group)) continuityGroups.add(index);
+      for (const schedule of found) schedules.push({ ...schedule, group: index, column: -1 });
+    });
+  const candidates = aggregated.size ? all.filter((candidate) => !aggregated.has(candidate.crew)) : all;
   const n = candidates.length;
+  schedules.forEach((schedule, index) => {
+    schedule.column = n + index;
+  });
+  const schedulesAt = new Map<number, Schedule[]>();
+  for (const schedule of schedules)
+    for (const place of schedule.places)
+      schedulesAt.set(place, [...(schedulesAt.get(place) ?? []), schedule]);
   const byPerson = new Map<number, { column: number; candidate: Candidate }[]>();
   const byPlace = new Map<number, number[]>();
   candidates.forEach((candidate, column) => {
@@ -142,17 +174,32 @@ function buildPart(model: PlanModel, places: readonly number[], candidates: Cand
     const columns = byPlace.get(place) ?? [];
     const pinnedHere = columns.filter((column) => candidates[column]?.pinned).length;
     const open = model.roles[place]?.open ?? 0;
-    if (columns.length > open)
+    const here = schedulesAt.get(place) ?? [];
+    if (columns.length + here.reduce((sum, schedule) => sum + schedule.upper, 0) > open)
       addRow(
         rows,
-        columns.map((column) => [column, 1]),
+        [
+          ...columns.map((column): [number, number] => [column, 1]),
+          ...here.map((schedule): [number, number] => [schedule.column, 1]),
+        ],
         pinnedHere,
         Math.max(open, pinnedHere),
       );
   }
   // Extra columns: continuity (one per person and multi-day job), fairness (the maximum load L,
   // and per person with booked hours whether they are used at all).
-  let next = n;
+  // A class has as many members as it has: its schedules' counts add up to at most that.
+  groups.forEach((group, index) => {
+    const mine = schedules.filter((schedule) => schedule.group === index);
+    if (mine.reduce((sum, schedule) => sum + schedule.upper, 0) > group.members.length)
+      addRow(
+        rows,
+        mine.map((schedule) => [schedule.column, 1]),
+        -Infinity,
+        group.members.length,
+      );
+  });
+  let next = n + schedules.length;
   const loads: [number, number][][] = [];
   const capacities: PartProblem['capacities'] = [];
   const levels = new Set<number>();
@@ -275,6 +322,10 @@ function buildPart(model: PlanModel, places: readonly number[], candidates: Cand
       if (sums.size > MAX_LEVELS || levels.size > MAX_LEVELS) levelsKnown = false;
     }
   }
+  for (const schedule of schedules) levels.add(roundHours(schedule.hours));
+  if (levels.size > MAX_LEVELS) levelsKnown = false;
+  // The threshold search bounds schedules by their hours; without levels, keep per-member columns.
+  if (!levelsKnown && schedules.length) return buildPart(model, places, all, groups, false);
   // Whoever takes a place works its hours, so L is at least a filled place's hours: with the places
   // filled fixed by the first stage this gives the relaxation the bound that min-max lacks.
   for (const place of places) {
@@ -294,33 +345,68 @@ function buildPart(model: PlanModel, places: readonly number[], candidates: Cand
   }
   const numCols = next;
   const integrality = Array.from({ length: numCols }, (_, column) =>
-    column < n || extraInteger.has(column) ? 1 : 0,
+    column < n + schedules.length || extraInteger.has(column) ? 1 : 0,
   );
   const colLower = Array.from({ length: numCols }, (_, column) => (candidates[column]?.pinned ? 1 : 0));
   const colUpper = Array.from({ length: numCols }, (_, column) => (column === loadColumn ? Infinity : 1));
-  const vector = (value: (candidate: Candidate) => number) => {
+  for (const schedule of schedules) colUpper[schedule.column] = schedule.upper;
+  const vector = (
+    value: (candidate: Candidate) => number,
+    perSchedule: (schedule: Schedule) => number = () => 0,
+  ) => {
     const costs = new Float64Array(numCols);
     candidates.forEach((candidate, column) => {
       costs[column] = value(candidate);
     });
+    for (const schedule of schedules) costs[schedule.column] = perSchedule(schedule);
     return costs;
   };
-  const stages: Stage[] = [{ name: 'filled', sense: 'max', costs: vector(() => 1), integral: true }];
+  const stages: Stage[] = [
+    {
+      name: 'filled',
+      sense: 'max',
+      costs: vector(
+        () => 1,
+        (schedule) => schedule.places.length,
+      ),
+      integral: true,
+    },
+  ];
   if (candidates.some((candidate) => candidate.previous))
     stages.push({ name: 'kept', sense: 'max', costs: vector((c) => (c.previous ? 1 : 0)), integral: true });
   if (candidates.some((candidate) => candidate.pending))
     stages.push({ name: 'pending', sense: 'max', costs: vector((c) => (c.pending ? 1 : 0)), integral: true });
-  if (continuityColumns.some((column) => column >= n)) {
+  if (continuityColumns.some((column) => column >= n) || continuityGroups.size) {
     const costs = new Float64Array(numCols);
     for (const column of continuityColumns) costs[column] = 1;
+    for (const schedule of schedules) costs[schedule.column] = schedule.jobs;
     stages.push({ name: 'continuity', sense: 'min', costs, integral: true });
   }
-  if (candidates.some((candidate) => candidate.score !== 0))
-    stages.push({ name: 'score', sense: 'max', costs: vector((c) => c.score), integral: false });
+  if (
+    candidates.some((candidate) => candidate.score !== 0) ||
+    schedules.some((schedule) => schedule.score !== 0)
+  )
+    stages.push({
+      name: 'score',
+      sense: 'max',
+      costs: vector(
+        (c) => c.score,
+        (schedule) => schedule.score,
+      ),
+      integral: false,
+    });
   const fairness = new Float64Array(numCols);
   fairness[loadColumn] = 1;
   stages.push({ name: 'fairness', sense: 'min', costs: fairness, integral: false });
-  stages.push({ name: 'ranking', sense: 'min', costs: vector((c) => c.rank), integral: true });
+  stages.push({
+    name: 'ranking',
+    sense: 'min',
+    costs: vector(
+      (c) => c.rank,
+      (schedule) => schedule.rank,
+    ),
+    integral: true,
+  });
   return {
     candidates,
     numCols,
@@ -332,6 +418,13 @@ function buildPart(model: PlanModel, places: readonly number[], candidates: Cand
     loadColumn,
     loads,
     capacities,
+    schedules,
+    groups,
+    placeColumns: places.map((place) => ({
+      open: model.roles[place]?.open ?? 0,
+      columns: byPlace.get(place) ?? [],
+      scheduled: (schedulesAt.get(place) ?? []).reduce((sum, schedule) => sum + schedule.upper, 0),
+    })),
     ...(levelsKnown ? { levels: [...levels].sort((a, b) => a - b) } : {}),
   };
 }
@@ -398,6 +491,15 @@ function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: ()
         // each stage starts from the last stage's plan anyway.
         mip_heuristic_run_feasibility_jump: false,
       });
+      // A plan found already that reaches the counting bound is this stage's optimum: no solve.
+      const bound = countingBound(problem, stage);
+      const reached = stage.costs.reduce((sum, cost, column) => sum + cost * (solution[column] ?? 0), 0);
+      if (bound !== undefined && reached >= bound - 1e-6) {
+        stageMs.push({ name: stage.name, ms: 0, proven: true });
+        values.set(index, bound);
+        fixStage(highs, model, problem, stage, index, bound);
+        continue;
+      }
       model.changeColsCost({ kind: 'range', from: 0, to: numCols - 1 }, stage.costs);
       model.changeObjectiveSense(
         stage.sense === 'max'
@@ -422,8 +524,11 @@ function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: ()
             fix: 'Drop one of the pins.',
           },
         ]);
-      const optimal = status === highs.constants.modelStatus.optimal;
       const found = model.info.get('primal_solution_status') === 2;
+      // Stopped by the time limit with the best plan's value at its proven bound is proven too.
+      const optimal =
+        status === highs.constants.modelStatus.optimal ||
+        (found && closed(stage, model.getObjectiveValue(), Number(model.info.get('mip_dual_bound'))));
       if (found) solution = Float64Array.from(model.getSolution().colValue);
       if (!optimal) {
         if (stage.name !== 'ranking') {
@@ -435,17 +540,12 @@ function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: ()
       }
       const value = model.getObjectiveValue();
       values.set(index, value);
-      const entries: [number, number][] = [];
-      stage.costs.forEach((cost, column) => {
-        if (cost !== 0) entries.push([column, cost]);
-      });
-      if (entries.length === 0 || index === problem.stages.length - 1) continue;
-      const slack = stage.integral ? 0 : 1e-6 * Math.max(1, Math.abs(value));
-      const target = stage.integral ? Math.round(value) : value;
-      if (stage.sense === 'max') model.addRow(target - slack, highs.infinity, columnsOf(entries));
-      else model.addRow(-highs.infinity, target + slack, columnsOf(entries));
+      fixStage(highs, model, problem, stage, index, value);
     }
-    const chosen = problem.candidates.filter((_, column) => (solution[column] ?? 0) > 0.5);
+    const chosen = [
+      ...problem.candidates.filter((_, column) => (solution[column] ?? 0) > 0.5),
+      ...assignSchedules(problem.schedules, problem.groups, solution),
+    ];
     return { chosen, proven: unproven === undefined, ...(unproven ? { unproven } : {}), values, stageMs };
   } finally {
     model.dispose();
@@ -454,11 +554,34 @@ function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: ()
 
 type HighsModel = ReturnType<Highs['createModel']>;
 
+/**
+ * A bound of the stages that count places (filled, kept, pending) without the solver: each place
+ * gives at most its open places, and at most as many as the columns that count there can hold.
+ */
+function countingBound(problem: PartProblem, stage: Stage): number | undefined {
+  if (stage.name !== 'filled' && stage.name !== 'kept' && stage.name !== 'pending') return undefined;
+  let bound = 0;
+  for (const place of problem.placeColumns) {
+    const counted = place.columns.filter((column) => (stage.costs[column] ?? 0) > 0).length;
+    bound += Math.min(place.open, counted + (stage.name === 'filled' ? place.scheduled : 0));
+  }
+  return bound;
+}
+
+/** Whether a stage's best value meets its bound (an integer objective: closer than one). */
+function closed(stage: Stage, value: number, bound: number): boolean {
+  if (!Number.isFinite(bound)) return false;
+  const gap = stage.sense === 'max' ? bound - value : value - bound;
+  return stage.integral ? gap < 1 - 1e-6 : gap <= 1e-6 * Math.max(1, Math.abs(value));
+}
+
 /** Nobody's load above this many hours, from here on (the maximum load's column and each capacity row). */
 function setThreshold(model: HighsModel, problem: PartProblem, hours: number): void {
   model.changeColBounds(problem.loadColumn, 0, hours + 1e-6);
   for (const { row, used, booked } of problem.capacities)
     model.changeCoefficient(row, used, booked - hours - 1e-6);
+  for (const schedule of problem.schedules)
+    model.changeColBounds(schedule.column, 0, schedule.hours > hours + 1e-6 ? 0 : schedule.upper);
 }
 
 /** The largest load of any person in a solution. */
@@ -468,6 +591,8 @@ function maximumLoad(problem: PartProblem, solution: Float64Array): number {
     const load = terms.reduce((sum, [column, hours]) => sum + hours * (solution[column] ?? 0), 0);
     most = Math.max(most, load);
   }
+  for (const schedule of problem.schedules)
+    if ((solution[schedule.column] ?? 0) > 0.5) most = Math.max(most, schedule.hours);
   return roundHours(most);
 }
 
@@ -521,6 +646,26 @@ function leastMaximumLoad(
   }
 }
 
+/** A stage's optimum kept by every later stage: a row (an integer objective's exact value). */
+function fixStage(
+  highs: Highs,
+  model: HighsModel,
+  problem: PartProblem,
+  stage: Stage,
+  index: number,
+  value: number,
+): void {
+  const entries: [number, number][] = [];
+  stage.costs.forEach((cost, column) => {
+    if (cost !== 0) entries.push([column, cost]);
+  });
+  if (entries.length === 0 || index === problem.stages.length - 1) return;
+  const slack = stage.integral ? 0 : 1e-6 * Math.max(1, Math.abs(value));
+  const target = stage.integral ? Math.round(value) : value;
+  if (stage.sense === 'max') model.addRow(target - slack, highs.infinity, columnsOf(entries));
+  else model.addRow(-highs.infinity, target + slack, columnsOf(entries));
+}
+
 function columnsOf(entries: [number, number][]): { indices: number[]; values: number[] } {
   return { indices: entries.map(([column]) => column), values: entries.map(([, value]) => value) };
 }
@@ -530,7 +675,8 @@ const ORDER: ObjectiveName[] = ['filled', 'kept', 'pending', 'continuity', 'scor
 export async function solvePlan(model: PlanModel, options: SolveOptions): Promise<PlanSolution> {
   const now = options.now ?? Date.now;
   const started = now();
-  const candidates = keptCandidates(model);
+  const { unique, classes } = crewClasses(model);
+  const candidates = [...unique, ...classes.flatMap((group) => group.members.flat())];
   const parts = independentParts(model.roles.length, candidates).filter((part) => part.candidates.length > 0);
   const highs = parts.length ? await loadHighs() : undefined;
   const deadline = now() + options.timeLimitMs;
@@ -540,7 +686,9 @@ export async function solvePlan(model: PlanModel, options: SolveOptions): Promis
   let columns = 0;
   const results: { problem: PartProblem; result: PartResult }[] = [];
   for (const part of parts) {
-    const problem = buildPart(model, part.places, part.candidates);
+    const inPart = new Set(part.places);
+    const groups = classes.filter((group) => inPart.has(group.places[0] ?? -1));
+    const problem = buildPart(model, part.places, part.candidates, groups);
     columns += problem.numCols;
     for (const stage of problem.stages) if (stage.name !== 'ranking') objectives.add(stage.name);
     const result = solvePart(highs as Highs, problem, deadline, now);
@@ -569,6 +717,16 @@ export async function solvePlan(model: PlanModel, options: SolveOptions): Promis
     }
     gap = total > 0 ? missing / total : 1;
   }
+  console.error(
+    'DEBUG',
+    JSON.stringify({
+      parts: parts.length,
+      columns,
+      stageMs,
+      unproven: results.map((r) => r.result.unproven).filter(Boolean),
+      schedules: results.map((r) => r.problem.schedules.length),
+    }),
+  );
   return {
     chosen,
     status: firstUnproven ? 'feasible' : 'optimal',
