@@ -113,7 +113,7 @@ interface PartProblem {
   stages: Stage[];
   /** The maximum load L, and each person's load as (column, hours) terms. */
   loadColumn: number;
-  loads: [number, number][][];
+  loads: { terms: [number, number][]; booked: number }[];
   /** Every load a person can have (sums of their candidates' hours, plus booked), ascending; none when too many. */
   levels?: number[];
   /** Rows "a person's load <= threshold x their used column", for people on one multi-day job only. */
@@ -122,7 +122,7 @@ interface PartProblem {
   schedules: Schedule[];
   groups: readonly CrewClass[];
   /** Per place: its open places, its individual columns, and how many its schedules can hold. */
-  placeColumns: { open: number; columns: number[]; scheduled: number }[];
+  placeColumns: { open: number; columns: number[]; scheduled: number; schedules: number[] }[];
 }
 
 /** Distinct sums of a person's hours above this many make the levels too many to search. */
@@ -200,7 +200,7 @@ function buildPart(
       );
   });
   let next = n + schedules.length;
-  const loads: [number, number][][] = [];
+  const loads: PartProblem['loads'] = [];
   const capacities: PartProblem['capacities'] = [];
   const levels = new Set<number>();
   let levelsKnown = true;
@@ -311,7 +311,10 @@ function buildPart(
       load.push([used, -bookedHours]);
     }
     addRow(rows, [[loadColumn, 1], ...load], 0, Infinity);
-    loads.push(load.map(([column, hours]) => [column, -hours]));
+    loads.push({
+      terms: list.map(({ column, candidate }) => [column, candidate.hours]),
+      booked: bookedHours,
+    });
     if (levelsKnown) {
       let sums = new Set([0]);
       for (const { candidate } of list) {
@@ -424,6 +427,7 @@ function buildPart(
       open: model.roles[place]?.open ?? 0,
       columns: byPlace.get(place) ?? [],
       scheduled: (schedulesAt.get(place) ?? []).reduce((sum, schedule) => sum + schedule.upper, 0),
+      schedules: (schedulesAt.get(place) ?? []).map((schedule) => schedule.column),
     })),
     ...(levelsKnown ? { levels: [...levels].sort((a, b) => a - b) } : {}),
   };
@@ -464,7 +468,7 @@ function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: ()
   const stageMs: PartResult['stageMs'] = [];
   try {
     // Nothing proposed but the pins is feasible whenever the pins are (checked before solving).
-    let solution: Float64Array = Float64Array.from(problem.colLower);
+    let solution: Float64Array = oneEach(problem) ?? Float64Array.from(problem.colLower);
     let unproven: PartResult['unproven'];
     for (const [index, stage] of problem.stages.entries()) {
       if (stage.name === 'fairness' && problem.levels) {
@@ -559,13 +563,22 @@ type HighsModel = ReturnType<Highs['createModel']>;
  * gives at most its open places, and at most as many as the columns that count there can hold.
  */
 function countingBound(problem: PartProblem, stage: Stage): number | undefined {
+  return placeBounds(problem, stage)?.reduce((sum, place) => sum + place.bound, 0);
+}
+
+function placeBounds(problem: PartProblem, stage: Stage): { columns: number[]; bound: number }[] | undefined {
   if (stage.name !== 'filled' && stage.name !== 'kept' && stage.name !== 'pending') return undefined;
-  let bound = 0;
-  for (const place of problem.placeColumns) {
-    const counted = place.columns.filter((column) => (stage.costs[column] ?? 0) > 0).length;
-    bound += Math.min(place.open, counted + (stage.name === 'filled' ? place.scheduled : 0));
-  }
-  return bound;
+  return problem.placeColumns.map((place) => {
+    const columns = [
+      ...place.columns.filter((column) => (stage.costs[column] ?? 0) > 0),
+      ...(stage.name === 'filled' ? place.schedules : []),
+    ];
+    const counted = columns.length - (stage.name === 'filled' ? place.schedules.length : 0);
+    return {
+      columns,
+      bound: Math.min(place.open, counted + (stage.name === 'filled' ? place.scheduled : 0)),
+    };
+  });
 }
 
 /** Whether a stage's best value meets its bound (an integer objective: closer than one). */
@@ -587,8 +600,10 @@ function setThreshold(model: HighsModel, problem: PartProblem, hours: number): v
 /** The largest load of any person in a solution. */
 function maximumLoad(problem: PartProblem, solution: Float64Array): number {
   let most = 0;
-  for (const terms of problem.loads) {
-    const load = terms.reduce((sum, [column, hours]) => sum + hours * (solution[column] ?? 0), 0);
+  // From the places proposed (a first plan need not set the "used" columns).
+  for (const { terms, booked } of problem.loads) {
+    const worked = terms.filter(([column]) => (solution[column] ?? 0) > 0.5);
+    const load = worked.length ? worked.reduce((sum, [, hours]) => sum + hours, booked) : 0;
     most = Math.max(most, load);
   }
   for (const schedule of problem.schedules)
@@ -646,6 +661,41 @@ function leastMaximumLoad(
   }
 }
 
+/**
+ * A first plan with everyone on one place at most (always within every rule: the model checked
+ * each candidate against their BOOKED shifts): places in order, classes' members first, then
+ * people with history. Where it reaches each place's bound, the places filled need no solve.
+ * None when something is pinned (the pins come first).
+ */
+function oneEach(problem: PartProblem): Float64Array | undefined {
+  if (problem.colLower.some((lower) => lower > 0)) return undefined;
+  const solution = new Float64Array(problem.numCols);
+  const left = problem.groups.map((group) => group.members.length);
+  const used = new Set<number>();
+  const single = new Map<number, Schedule>();
+  for (const schedule of problem.schedules)
+    if (schedule.places.length === 1) single.set(schedule.column, schedule);
+  for (const place of problem.placeColumns) {
+    let open = place.open;
+    for (const column of place.schedules) {
+      const schedule = single.get(column);
+      if (!schedule || open === 0) continue;
+      const take = Math.min(open, left[schedule.group] ?? 0);
+      solution[column] = take;
+      left[schedule.group] = (left[schedule.group] ?? 0) - take;
+      open -= take;
+    }
+    for (const column of place.columns) {
+      const crew = problem.candidates[column]?.crew ?? -1;
+      if (open === 0 || used.has(crew)) continue;
+      used.add(crew);
+      solution[column] = 1;
+      open -= 1;
+    }
+  }
+  return solution;
+}
+
 /** A stage's optimum kept by every later stage: a row (an integer objective's exact value). */
 function fixStage(
   highs: Highs,
@@ -660,6 +710,18 @@ function fixStage(
     if (cost !== 0) entries.push([column, cost]);
   });
   if (entries.length === 0 || index === problem.stages.length - 1) return;
+  // At the counting bound every place is at its own: sparse rows per place, not one dense row
+  // over every column, which slowed each later stage's relaxation (seconds on 300 places).
+  const perPlace = placeBounds(problem, stage);
+  if (perPlace && Math.abs(perPlace.reduce((sum, place) => sum + place.bound, 0) - value) < 1e-6) {
+    for (const place of perPlace)
+      if (place.bound > 0)
+        model.addRow(place.bound, highs.infinity, {
+          indices: place.columns,
+          values: place.columns.map(() => 1),
+        });
+    return;
+  }
   const slack = stage.integral ? 0 : 1e-6 * Math.max(1, Math.abs(value));
   const target = stage.integral ? Math.round(value) : value;
   if (stage.sense === 'max') model.addRow(target - slack, highs.infinity, columnsOf(entries));
@@ -725,6 +787,15 @@ export async function solvePlan(model: PlanModel, options: SolveOptions): Promis
       stageMs,
       unproven: results.map((r) => r.result.unproven).filter(Boolean),
       schedules: results.map((r) => r.problem.schedules.length),
+    }),
+  );
+  console.error(
+    'DEBUG',
+    JSON.stringify({
+      parts: parts.length,
+      columns,
+      stageMs,
+      unproven: results.map((r) => r.result.unproven).filter(Boolean),
     }),
   );
   return {
