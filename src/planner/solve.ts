@@ -779,25 +779,6 @@ export async function solvePlan(model: PlanModel, options: SolveOptions): Promis
     }
     gap = total > 0 ? missing / total : 1;
   }
-  console.error(
-    'DEBUG',
-    JSON.stringify({
-      parts: parts.length,
-      columns,
-      stageMs,
-      unproven: results.map((r) => r.result.unproven).filter(Boolean),
-      schedules: results.map((r) => r.problem.schedules.length),
-    }),
-  );
-  console.error(
-    'DEBUG',
-    JSON.stringify({
-      parts: parts.length,
-      columns,
-      stageMs,
-      unproven: results.map((r) => r.result.unproven).filter(Boolean),
-    }),
-  );
   return {
     chosen,
     status: firstUnproven ? 'feasible' : 'optimal',
