@@ -15,7 +15,7 @@
 // relaxation proved a third of the optimum on a seeded multi-day job.
 import type { Highs } from 'highs';
 import { UserInputError } from '../platform/errors.js';
-import { localStartDay } from '../rules/shifts.js';
+import { localStartDay, paidHours } from '../rules/shifts.js';
 import { loadHighs } from './highs.js';
 import { bookedPerDay, type Candidate, type PlanModel } from './model.js';
 import { type CrewClass, crewClasses, independentParts } from './reduce.js';
@@ -122,7 +122,9 @@ interface PartProblem {
   schedules: Schedule[];
   groups: readonly CrewClass[];
   /** Per place: its open places, its individual columns, and how many its schedules can hold. */
-  placeColumns: { open: number; columns: number[]; scheduled: number; schedules: number[] }[];
+  placeColumns: { open: number; hours: number; columns: number[]; scheduled: number; schedules: number[] }[];
+  /** Hours of the longest place every plan from here on fills (someone works at least that). */
+  leastLoad: number;
 }
 
 /** Distinct sums of a person's hours above this many make the levels too many to search. */
@@ -423,8 +425,10 @@ function buildPart(
     capacities,
     schedules,
     groups,
+    leastLoad: 0,
     placeColumns: places.map((place) => ({
       open: model.roles[place]?.open ?? 0,
+      hours: model.roles[place] ? paidHours(model.roles[place].shift) : 0,
       columns: byPlace.get(place) ?? [],
       scheduled: (schedulesAt.get(place) ?? []).reduce((sum, schedule) => sum + schedule.upper, 0),
       schedules: (schedulesAt.get(place) ?? []).map((schedule) => schedule.column),
@@ -631,8 +635,9 @@ function leastMaximumLoad(
 ): { solution: Float64Array; value: number; bound: number; proven: boolean } {
   let solution = start;
   let best = maximumLoad(problem, solution);
-  // levels[0..infeasible] are proven impossible.
+  // levels[0..infeasible] are proven impossible: below the longest place filled, at once.
   let infeasible = -1;
+  while ((levels[infeasible + 1] ?? Infinity) < problem.leastLoad - 1e-6) infeasible++;
   model.changeColsCost(
     { kind: 'range', from: 0, to: problem.numCols - 1 },
     new Float64Array(problem.numCols),
@@ -714,12 +719,15 @@ function fixStage(
   // over every column, which slowed each later stage's relaxation (seconds on 300 places).
   const perPlace = placeBounds(problem, stage);
   if (perPlace && Math.abs(perPlace.reduce((sum, place) => sum + place.bound, 0) - value) < 1e-6) {
-    for (const place of perPlace)
-      if (place.bound > 0)
-        model.addRow(place.bound, highs.infinity, {
-          indices: place.columns,
-          values: place.columns.map(() => 1),
-        });
+    perPlace.forEach((place, at) => {
+      if (place.bound <= 0) return;
+      model.addRow(place.bound, highs.infinity, {
+        indices: place.columns,
+        values: place.columns.map(() => 1),
+      });
+      if (stage.name === 'filled')
+        problem.leastLoad = Math.max(problem.leastLoad, problem.placeColumns[at]?.hours ?? 0);
+    });
     return;
   }
   const slack = stage.integral ? 0 : 1e-6 * Math.max(1, Math.abs(value));
