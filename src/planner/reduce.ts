@@ -4,15 +4,22 @@
 //     nothing the objective or a constraint reads except their name and id, which order them the
 //     same way on every role. A class of them never needs more members than the places they can
 //     fill, so only that many, the first by the ranking, are kept: any plan using another member
-//     maps onto a kept one with every objective unchanged.
+//     maps onto a kept one with every objective unchanged. The solver then gives each class
+//     integer columns, one per schedule a member can work (schedules.ts), not one per member.
 //   - independent parts: places that share no candidate cannot affect each other (every
 //     constraint between places is one person's), so each part is solved on its own. The
 //     fairness objective (least maximum load) is a maximum over people, so the parts' own optima
 //     together are the whole plan's.
 import type { Candidate, PlanModel } from './model.js';
 
-/** The candidates worth a column: every one of a member with history, the first of each class otherwise. */
-export function keptCandidates(model: PlanModel): Candidate[] {
+/** Interchangeable crew: each kept member's candidates (the same places, in place order), best ranked first. */
+export interface CrewClass {
+  members: Candidate[][];
+  places: number[];
+}
+
+/** Members with history (each unique) and the classes of interchangeable members, as many kept as they can fill. */
+export function crewClasses(model: PlanModel): { unique: Candidate[]; classes: CrewClass[] } {
   const byCrew = new Map<number, Candidate[]>();
   for (const candidate of model.candidates) {
     const list = byCrew.get(candidate.crew);
@@ -21,6 +28,7 @@ export function keptCandidates(model: PlanModel): Candidate[] {
   }
   const classes = new Map<string, { crew: number; list: Candidate[] }[]>();
   const kept: Candidate[] = [];
+  const kinds: CrewClass[] = [];
   for (const [crew, list] of byCrew) {
     const unique =
       model.history.has(crew) || list.some((candidate) => candidate.pinned || candidate.previous);
@@ -38,9 +46,12 @@ export function keptCandidates(model: PlanModel): Candidate[] {
     const needed = places.reduce((sum, candidate) => sum + (model.roles[candidate.place]?.open ?? 0), 0);
     // Within a class the ranking on any one place orders the members as on every other.
     members.sort((a, b) => (a.list[0]?.rank ?? 0) - (b.list[0]?.rank ?? 0));
-    for (const member of members.slice(0, needed)) kept.push(...member.list);
+    kinds.push({
+      members: members.slice(0, needed).map((member) => member.list),
+      places: places.map((candidate) => candidate.place),
+    });
   }
-  return kept;
+  return { unique: kept, classes: kinds };
 }
 
 /** Places joined by a shared candidate, each part with its candidates; parts in place order. */

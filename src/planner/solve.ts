@@ -10,12 +10,16 @@
 // started from the last, so `optimal` means every stage was proven. A stage stopped by the time
 // limit keeps its best plan, reports its own gap, and the later stages are not run. A last,
 // tie-breaking stage prefers find_matching_crew's ranking, so equal plans come out the same.
+// The fairness stage (least maximum load) is a search over thresholds, each a feasibility
+// question with every person's load capped (leastMaximumLoad), not a min-max objective, whose
+// relaxation proved a third of the optimum on a seeded multi-day job.
 import type { Highs } from 'highs';
 import { UserInputError } from '../platform/errors.js';
-import { localStartDay } from '../rules/shifts.js';
+import { localStartDay, paidHours } from '../rules/shifts.js';
 import { loadHighs } from './highs.js';
 import { bookedPerDay, type Candidate, type PlanModel } from './model.js';
-import { independentParts, keptCandidates } from './reduce.js';
+import { type CrewClass, crewClasses, independentParts } from './reduce.js';
+import { assignSchedules, type Schedule, schedulesOf, sharesJob } from './schedules.js';
 
 export type ObjectiveName = 'filled' | 'kept' | 'pending' | 'continuity' | 'score' | 'fairness';
 
@@ -107,12 +111,57 @@ interface PartProblem {
   colLower: number[];
   colUpper: number[];
   stages: Stage[];
+  /** The maximum load L, and each person's load as (column, hours) terms. */
+  loadColumn: number;
+  loads: { terms: [number, number][]; booked: number }[];
+  /** Every load a person can have (sums of their candidates' hours, plus booked), ascending; none when too many. */
+  levels?: number[];
+  /** Rows "a person's load <= threshold x their used column", for people on one multi-day job only. */
+  capacities: { row: number; used: number; booked: number }[];
+  /** Integer columns of interchangeable crew's schedules (schedules.ts), and their classes. */
+  schedules: Schedule[];
+  groups: readonly CrewClass[];
+  /** Per place: its open places, its individual columns, and how many its schedules can hold. */
+  placeColumns: { open: number; hours: number; columns: number[]; scheduled: number; schedules: number[] }[];
+  /** Hours of the longest place every plan from here on fills (someone works at least that). */
+  leastLoad: number;
 }
 
-function buildPart(model: PlanModel, places: readonly number[], candidates: Candidate[]): PartProblem {
+/** Distinct sums of a person's hours above this many make the levels too many to search. */
+const MAX_LEVELS = 4_096;
+
+const roundHours = (hours: number): number => Math.round(hours * 1e6) / 1e6;
+
+function buildPart(
+  model: PlanModel,
+  places: readonly number[],
+  all: Candidate[],
+  groups: readonly CrewClass[],
+  aggregate = true,
+): PartProblem {
   const { options } = model;
   const rows: Rows = { starts: [], indices: [], values: [], lower: [], upper: [] };
+  const schedules: Schedule[] = [];
+  const aggregated = new Set<number>();
+  const continuityGroups = new Set<number>();
+  if (aggregate)
+    groups.forEach((group, index) => {
+      if (group.members.length < 2) return;
+      const found = schedulesOf(model, group);
+      if (!found) return;
+      for (const member of group.members) aggregated.add(member[0]?.crew ?? -1);
+      if (sharesJob(model, group)) continuityGroups.add(index);
+      for (const schedule of found) schedules.push({ ...schedule, group: index, column: -1 });
+    });
+  const candidates = aggregated.size ? all.filter((candidate) => !aggregated.has(candidate.crew)) : all;
   const n = candidates.length;
+  schedules.forEach((schedule, index) => {
+    schedule.column = n + index;
+  });
+  const schedulesAt = new Map<number, Schedule[]>();
+  for (const schedule of schedules)
+    for (const place of schedule.places)
+      schedulesAt.set(place, [...(schedulesAt.get(place) ?? []), schedule]);
   const byPerson = new Map<number, { column: number; candidate: Candidate }[]>();
   const byPlace = new Map<number, number[]>();
   candidates.forEach((candidate, column) => {
@@ -127,17 +176,36 @@ function buildPart(model: PlanModel, places: readonly number[], candidates: Cand
     const columns = byPlace.get(place) ?? [];
     const pinnedHere = columns.filter((column) => candidates[column]?.pinned).length;
     const open = model.roles[place]?.open ?? 0;
-    if (columns.length > open)
+    const here = schedulesAt.get(place) ?? [];
+    if (columns.length + here.reduce((sum, schedule) => sum + schedule.upper, 0) > open)
       addRow(
         rows,
-        columns.map((column) => [column, 1]),
+        [
+          ...columns.map((column): [number, number] => [column, 1]),
+          ...here.map((schedule): [number, number] => [schedule.column, 1]),
+        ],
         pinnedHere,
         Math.max(open, pinnedHere),
       );
   }
   // Extra columns: continuity (one per person and multi-day job), fairness (the maximum load L,
   // and per person with booked hours whether they are used at all).
-  let next = n;
+  // A class has as many members as it has: its schedules' counts add up to at most that.
+  groups.forEach((group, index) => {
+    const mine = schedules.filter((schedule) => schedule.group === index);
+    if (mine.reduce((sum, schedule) => sum + schedule.upper, 0) > group.members.length)
+      addRow(
+        rows,
+        mine.map((schedule) => [schedule.column, 1]),
+        -Infinity,
+        group.members.length,
+      );
+  });
+  let next = n + schedules.length;
+  const loads: PartProblem['loads'] = [];
+  const capacities: PartProblem['capacities'] = [];
+  const levels = new Set<number>();
+  let levelsKnown = true;
   const extraInteger = new Set<number>();
   const continuityColumns: number[] = [];
   const loadColumn = next++;
@@ -208,6 +276,23 @@ function buildPart(model: PlanModel, places: readonly number[], candidates: Cand
             0,
             Infinity,
           );
+        // Every candidate of this person on this job: their load is at most the threshold when
+        // they are used. The continuity optimum bounds the used columns, so a relaxation cannot
+        // spread people thinly over many (the fairness search sets the threshold per probe).
+        if (columns.length === list.length) {
+          const booked = model.bookedHours.get(crew) ?? 0;
+          const total = list.reduce((sum, { candidate }) => sum + candidate.hours, booked);
+          capacities.push({ row: rows.lower.length, used, booked });
+          addRow(
+            rows,
+            [
+              ...list.map(({ column, candidate }): [number, number] => [column, candidate.hours]),
+              [used, -total],
+            ],
+            -Infinity,
+            0,
+          );
+        }
       }
     }
     const bookedHours = model.bookedHours.get(crew) ?? 0;
@@ -228,7 +313,24 @@ function buildPart(model: PlanModel, places: readonly number[], candidates: Cand
       load.push([used, -bookedHours]);
     }
     addRow(rows, [[loadColumn, 1], ...load], 0, Infinity);
+    loads.push({
+      terms: list.map(({ column, candidate }) => [column, candidate.hours]),
+      booked: bookedHours,
+    });
+    if (levelsKnown) {
+      let sums = new Set([0]);
+      for (const { candidate } of list) {
+        sums = new Set([...sums, ...[...sums].map((sum) => roundHours(sum + candidate.hours))]);
+        if (sums.size > MAX_LEVELS) break;
+      }
+      for (const sum of sums) if (sum > 0) levels.add(roundHours(sum + bookedHours));
+      if (sums.size > MAX_LEVELS || levels.size > MAX_LEVELS) levelsKnown = false;
+    }
   }
+  for (const schedule of schedules) levels.add(roundHours(schedule.hours));
+  if (levels.size > MAX_LEVELS) levelsKnown = false;
+  // The threshold search bounds schedules by their hours; without levels, keep per-member columns.
+  if (!levelsKnown && schedules.length) return buildPart(model, places, all, groups, false);
   // Whoever takes a place works its hours, so L is at least a filled place's hours: with the places
   // filled fixed by the first stage this gives the relaxation the bound that min-max lacks.
   for (const place of places) {
@@ -248,34 +350,91 @@ function buildPart(model: PlanModel, places: readonly number[], candidates: Cand
   }
   const numCols = next;
   const integrality = Array.from({ length: numCols }, (_, column) =>
-    column < n || extraInteger.has(column) ? 1 : 0,
+    column < n + schedules.length || extraInteger.has(column) ? 1 : 0,
   );
   const colLower = Array.from({ length: numCols }, (_, column) => (candidates[column]?.pinned ? 1 : 0));
   const colUpper = Array.from({ length: numCols }, (_, column) => (column === loadColumn ? Infinity : 1));
-  const vector = (value: (candidate: Candidate) => number) => {
+  for (const schedule of schedules) colUpper[schedule.column] = schedule.upper;
+  const vector = (
+    value: (candidate: Candidate) => number,
+    perSchedule: (schedule: Schedule) => number = () => 0,
+  ) => {
     const costs = new Float64Array(numCols);
     candidates.forEach((candidate, column) => {
       costs[column] = value(candidate);
     });
+    for (const schedule of schedules) costs[schedule.column] = perSchedule(schedule);
     return costs;
   };
-  const stages: Stage[] = [{ name: 'filled', sense: 'max', costs: vector(() => 1), integral: true }];
+  const stages: Stage[] = [
+    {
+      name: 'filled',
+      sense: 'max',
+      costs: vector(
+        () => 1,
+        (schedule) => schedule.places.length,
+      ),
+      integral: true,
+    },
+  ];
   if (candidates.some((candidate) => candidate.previous))
     stages.push({ name: 'kept', sense: 'max', costs: vector((c) => (c.previous ? 1 : 0)), integral: true });
   if (candidates.some((candidate) => candidate.pending))
     stages.push({ name: 'pending', sense: 'max', costs: vector((c) => (c.pending ? 1 : 0)), integral: true });
-  if (continuityColumns.some((column) => column >= n)) {
+  if (continuityColumns.some((column) => column >= n) || continuityGroups.size) {
     const costs = new Float64Array(numCols);
     for (const column of continuityColumns) costs[column] = 1;
+    for (const schedule of schedules) costs[schedule.column] = schedule.jobs;
     stages.push({ name: 'continuity', sense: 'min', costs, integral: true });
   }
-  if (candidates.some((candidate) => candidate.score !== 0))
-    stages.push({ name: 'score', sense: 'max', costs: vector((c) => c.score), integral: false });
+  if (
+    candidates.some((candidate) => candidate.score !== 0) ||
+    schedules.some((schedule) => schedule.score !== 0)
+  )
+    stages.push({
+      name: 'score',
+      sense: 'max',
+      costs: vector(
+        (c) => c.score,
+        (schedule) => schedule.score,
+      ),
+      integral: false,
+    });
   const fairness = new Float64Array(numCols);
   fairness[loadColumn] = 1;
   stages.push({ name: 'fairness', sense: 'min', costs: fairness, integral: false });
-  stages.push({ name: 'ranking', sense: 'min', costs: vector((c) => c.rank), integral: true });
-  return { candidates, numCols, rows, integrality, colLower, colUpper, stages };
+  stages.push({
+    name: 'ranking',
+    sense: 'min',
+    costs: vector(
+      (c) => c.rank,
+      (schedule) => schedule.rank,
+    ),
+    integral: true,
+  });
+  return {
+    candidates,
+    numCols,
+    rows,
+    integrality,
+    colLower,
+    colUpper,
+    stages,
+    loadColumn,
+    loads,
+    capacities,
+    schedules,
+    groups,
+    leastLoad: 0,
+    placeColumns: places.map((place) => ({
+      open: model.roles[place]?.open ?? 0,
+      hours: model.roles[place] ? paidHours(model.roles[place].shift) : 0,
+      columns: byPlace.get(place) ?? [],
+      scheduled: (schedulesAt.get(place) ?? []).reduce((sum, schedule) => sum + schedule.upper, 0),
+      schedules: (schedulesAt.get(place) ?? []).map((schedule) => schedule.column),
+    })),
+    ...(levelsKnown ? { levels: [...levels].sort((a, b) => a - b) } : {}),
+  };
 }
 
 interface PartResult {
@@ -313,9 +472,23 @@ function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: ()
   const stageMs: PartResult['stageMs'] = [];
   try {
     // Nothing proposed but the pins is feasible whenever the pins are (checked before solving).
-    let solution: Float64Array = Float64Array.from(problem.colLower);
+    let solution: Float64Array = oneEach(problem) ?? Float64Array.from(problem.colLower);
     let unproven: PartResult['unproven'];
     for (const [index, stage] of problem.stages.entries()) {
+      if (stage.name === 'fairness' && problem.levels) {
+        const stageStart = now();
+        const search = leastMaximumLoad(highs, model, problem, problem.levels, solution, deadline, now);
+        stageMs.push({ name: stage.name, ms: now() - stageStart, proven: search.proven });
+        solution = Float64Array.from(search.solution);
+        solution[problem.loadColumn] = search.value;
+        if (!search.proven) {
+          unproven = { name: stage.name, stage: index, value: search.value, bound: search.bound };
+          break;
+        }
+        values.set(index, search.value);
+        setThreshold(model, problem, search.value);
+        continue;
+      }
       const seconds = Math.max(0.05, (deadline - now()) / 1000);
       model.options.set({
         output_flag: false,
@@ -326,6 +499,15 @@ function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: ()
         // each stage starts from the last stage's plan anyway.
         mip_heuristic_run_feasibility_jump: false,
       });
+      // A plan found already that reaches the counting bound is this stage's optimum: no solve.
+      const bound = countingBound(problem, stage);
+      const reached = stage.costs.reduce((sum, cost, column) => sum + cost * (solution[column] ?? 0), 0);
+      if (bound !== undefined && reached >= bound - 1e-6) {
+        stageMs.push({ name: stage.name, ms: 0, proven: true });
+        values.set(index, bound);
+        fixStage(highs, model, problem, stage, index, bound);
+        continue;
+      }
       model.changeColsCost({ kind: 'range', from: 0, to: numCols - 1 }, stage.costs);
       model.changeObjectiveSense(
         stage.sense === 'max'
@@ -350,8 +532,11 @@ function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: ()
             fix: 'Drop one of the pins.',
           },
         ]);
-      const optimal = status === highs.constants.modelStatus.optimal;
       const found = model.info.get('primal_solution_status') === 2;
+      // Stopped by the time limit with the best plan's value at its proven bound is proven too.
+      const optimal =
+        status === highs.constants.modelStatus.optimal ||
+        (found && closed(stage, model.getObjectiveValue(), Number(model.info.get('mip_dual_bound'))));
       if (found) solution = Float64Array.from(model.getSolution().colValue);
       if (!optimal) {
         if (stage.name !== 'ranking') {
@@ -363,21 +548,192 @@ function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: ()
       }
       const value = model.getObjectiveValue();
       values.set(index, value);
-      const entries: [number, number][] = [];
-      stage.costs.forEach((cost, column) => {
-        if (cost !== 0) entries.push([column, cost]);
-      });
-      if (entries.length === 0 || index === problem.stages.length - 1) continue;
-      const slack = stage.integral ? 0 : 1e-6 * Math.max(1, Math.abs(value));
-      const target = stage.integral ? Math.round(value) : value;
-      if (stage.sense === 'max') model.addRow(target - slack, highs.infinity, columnsOf(entries));
-      else model.addRow(-highs.infinity, target + slack, columnsOf(entries));
+      fixStage(highs, model, problem, stage, index, value);
     }
-    const chosen = problem.candidates.filter((_, column) => (solution[column] ?? 0) > 0.5);
+    const chosen = [
+      ...problem.candidates.filter((_, column) => (solution[column] ?? 0) > 0.5),
+      ...assignSchedules(problem.schedules, problem.groups, solution),
+    ];
     return { chosen, proven: unproven === undefined, ...(unproven ? { unproven } : {}), values, stageMs };
   } finally {
     model.dispose();
   }
+}
+
+type HighsModel = ReturnType<Highs['createModel']>;
+
+/**
+ * A bound of the stages that count places (filled, kept, pending) without the solver: each place
+ * gives at most its open places, and at most as many as the columns that count there can hold.
+ */
+function countingBound(problem: PartProblem, stage: Stage): number | undefined {
+  return placeBounds(problem, stage)?.reduce((sum, place) => sum + place.bound, 0);
+}
+
+function placeBounds(problem: PartProblem, stage: Stage): { columns: number[]; bound: number }[] | undefined {
+  if (stage.name !== 'filled' && stage.name !== 'kept' && stage.name !== 'pending') return undefined;
+  return problem.placeColumns.map((place) => {
+    const columns = [
+      ...place.columns.filter((column) => (stage.costs[column] ?? 0) > 0),
+      ...(stage.name === 'filled' ? place.schedules : []),
+    ];
+    const counted = columns.length - (stage.name === 'filled' ? place.schedules.length : 0);
+    return {
+      columns,
+      bound: Math.min(place.open, counted + (stage.name === 'filled' ? place.scheduled : 0)),
+    };
+  });
+}
+
+/** Whether a stage's best value meets its bound (an integer objective: closer than one). */
+function closed(stage: Stage, value: number, bound: number): boolean {
+  if (!Number.isFinite(bound)) return false;
+  const gap = stage.sense === 'max' ? bound - value : value - bound;
+  return stage.integral ? gap < 1 - 1e-6 : gap <= 1e-6 * Math.max(1, Math.abs(value));
+}
+
+/** Nobody's load above this many hours, from here on (the maximum load's column and each capacity row). */
+function setThreshold(model: HighsModel, problem: PartProblem, hours: number): void {
+  model.changeColBounds(problem.loadColumn, 0, hours + 1e-6);
+  for (const { row, used, booked } of problem.capacities)
+    model.changeCoefficient(row, used, booked - hours - 1e-6);
+  for (const schedule of problem.schedules)
+    model.changeColBounds(schedule.column, 0, schedule.hours > hours + 1e-6 ? 0 : schedule.upper);
+}
+
+/** The largest load of any person in a solution. */
+function maximumLoad(problem: PartProblem, solution: Float64Array): number {
+  let most = 0;
+  // From the places proposed (a first plan need not set the "used" columns).
+  for (const { terms, booked } of problem.loads) {
+    const worked = terms.filter(([column]) => (solution[column] ?? 0) > 0.5);
+    const load = worked.length ? worked.reduce((sum, [, hours]) => sum + hours, booked) : 0;
+    most = Math.max(most, load);
+  }
+  for (const schedule of problem.schedules)
+    if ((solution[schedule.column] ?? 0) > 0.5) most = Math.max(most, schedule.hours);
+  return roundHours(most);
+}
+
+/**
+ * The fairness stage as a search over thresholds, not a min-max objective: the relaxation of
+ * "L at least every person's load" spreads people fractionally and proves little (a bound of
+ * 9.25 h against a 20 h optimum on a seeded multi-day job), while "is there a plan, with every
+ * earlier optimum kept, in which nobody works more than T hours" is a feasibility question the
+ * solver settles quickly, proven either way. A person's load is one of finitely many sums of
+ * their hours (the levels), so a binary search over the levels below the best plan found ends
+ * at the least maximum load, proven by the level below it being infeasible.
+ */
+function leastMaximumLoad(
+  highs: Highs,
+  model: HighsModel,
+  problem: PartProblem,
+  levels: readonly number[],
+  start: Float64Array,
+  deadline: number,
+  now: () => number,
+): { solution: Float64Array; value: number; bound: number; proven: boolean } {
+  let solution = start;
+  let best = maximumLoad(problem, solution);
+  // levels[0..infeasible] are proven impossible: below the longest place filled, at once.
+  let infeasible = -1;
+  while ((levels[infeasible + 1] ?? Infinity) < problem.leastLoad - 1e-6) infeasible++;
+  model.changeColsCost(
+    { kind: 'range', from: 0, to: problem.numCols - 1 },
+    new Float64Array(problem.numCols),
+  );
+  for (;;) {
+    let above = infeasible + 1;
+    while (above < levels.length && (levels[above] ?? 0) < best - 1e-6) above++;
+    if (above === infeasible + 1) return { solution, value: best, bound: best, proven: true };
+    const bound = levels[infeasible + 1] ?? best;
+    const remaining = (deadline - now()) / 1000;
+    if (remaining <= 0.05) return { solution, value: best, bound, proven: false };
+    const probe = Math.floor((infeasible + 1 + above - 1) / 2);
+    const threshold = levels[probe] ?? 0;
+    setThreshold(model, problem, threshold);
+    model.options.set({ time_limit: remaining, mip_abs_gap: 0.5 });
+    model.run();
+    const status = model.getModelStatus();
+    if (status === highs.constants.modelStatus.infeasible) infeasible = probe;
+    else if (status === highs.constants.modelStatus.optimal) {
+      solution = Float64Array.from(model.getSolution().colValue);
+      best = Math.min(best, maximumLoad(problem, solution));
+    } else {
+      setThreshold(model, problem, best);
+      return { solution, value: best, bound, proven: false };
+    }
+  }
+}
+
+/**
+ * A first plan with everyone on one place at most (always within every rule: the model checked
+ * each candidate against their BOOKED shifts): places in order, classes' members first, then
+ * people with history. Where it reaches each place's bound, the places filled need no solve.
+ * None when something is pinned (the pins come first).
+ */
+function oneEach(problem: PartProblem): Float64Array | undefined {
+  if (problem.colLower.some((lower) => lower > 0)) return undefined;
+  const solution = new Float64Array(problem.numCols);
+  const left = problem.groups.map((group) => group.members.length);
+  const used = new Set<number>();
+  const single = new Map<number, Schedule>();
+  for (const schedule of problem.schedules)
+    if (schedule.places.length === 1) single.set(schedule.column, schedule);
+  for (const place of problem.placeColumns) {
+    let open = place.open;
+    for (const column of place.schedules) {
+      const schedule = single.get(column);
+      if (!schedule || open === 0) continue;
+      const take = Math.min(open, left[schedule.group] ?? 0);
+      solution[column] = take;
+      left[schedule.group] = (left[schedule.group] ?? 0) - take;
+      open -= take;
+    }
+    for (const column of place.columns) {
+      const crew = problem.candidates[column]?.crew ?? -1;
+      if (open === 0 || used.has(crew)) continue;
+      used.add(crew);
+      solution[column] = 1;
+      open -= 1;
+    }
+  }
+  return solution;
+}
+
+/** A stage's optimum kept by every later stage: a row (an integer objective's exact value). */
+function fixStage(
+  highs: Highs,
+  model: HighsModel,
+  problem: PartProblem,
+  stage: Stage,
+  index: number,
+  value: number,
+): void {
+  const entries: [number, number][] = [];
+  stage.costs.forEach((cost, column) => {
+    if (cost !== 0) entries.push([column, cost]);
+  });
+  if (entries.length === 0 || index === problem.stages.length - 1) return;
+  // At the counting bound every place is at its own: sparse rows per place, not one dense row
+  // over every column, which slowed each later stage's relaxation (seconds on 300 places).
+  const perPlace = placeBounds(problem, stage);
+  if (perPlace && Math.abs(perPlace.reduce((sum, place) => sum + place.bound, 0) - value) < 1e-6) {
+    perPlace.forEach((place, at) => {
+      if (place.bound <= 0) return;
+      model.addRow(place.bound, highs.infinity, {
+        indices: place.columns,
+        values: place.columns.map(() => 1),
+      });
+      if (stage.name === 'filled')
+        problem.leastLoad = Math.max(problem.leastLoad, problem.placeColumns[at]?.hours ?? 0);
+    });
+    return;
+  }
+  const slack = stage.integral ? 0 : 1e-6 * Math.max(1, Math.abs(value));
+  const target = stage.integral ? Math.round(value) : value;
+  if (stage.sense === 'max') model.addRow(target - slack, highs.infinity, columnsOf(entries));
+  else model.addRow(-highs.infinity, target + slack, columnsOf(entries));
 }
 
 function columnsOf(entries: [number, number][]): { indices: number[]; values: number[] } {
@@ -389,7 +745,8 @@ const ORDER: ObjectiveName[] = ['filled', 'kept', 'pending', 'continuity', 'scor
 export async function solvePlan(model: PlanModel, options: SolveOptions): Promise<PlanSolution> {
   const now = options.now ?? Date.now;
   const started = now();
-  const candidates = keptCandidates(model);
+  const { unique, classes } = crewClasses(model);
+  const candidates = [...unique, ...classes.flatMap((group) => group.members.flat())];
   const parts = independentParts(model.roles.length, candidates).filter((part) => part.candidates.length > 0);
   const highs = parts.length ? await loadHighs() : undefined;
   const deadline = now() + options.timeLimitMs;
@@ -399,7 +756,9 @@ export async function solvePlan(model: PlanModel, options: SolveOptions): Promis
   let columns = 0;
   const results: { problem: PartProblem; result: PartResult }[] = [];
   for (const part of parts) {
-    const problem = buildPart(model, part.places, part.candidates);
+    const inPart = new Set(part.places);
+    const groups = classes.filter((group) => inPart.has(group.places[0] ?? -1));
+    const problem = buildPart(model, part.places, part.candidates, groups);
     columns += problem.numCols;
     for (const stage of problem.stages) if (stage.name !== 'ranking') objectives.add(stage.name);
     const result = solvePart(highs as Highs, problem, deadline, now);

@@ -1,7 +1,7 @@
 // `crew-mcp sandbox [flags]`: run the embedded sandbox platform on its own, print where it is and
 // which demo keys to use, and stay up until SIGINT/SIGTERM.
 import { CREW_JOB_PATH } from './apps-endpoint.js';
-import { MAX_CREW_COUNT, SEED_CREW_COUNT } from './seed.js';
+import { MAX_CREW_COUNT, MAX_EVENT_PLACES, MIN_EVENT_PLACES, SEED_CREW_COUNT } from './seed.js';
 import { startSandbox } from './server.js';
 import {
   type FaultSettings,
@@ -13,6 +13,7 @@ import {
 
 export const SANDBOX_USAGE = `Usage: crew-mcp sandbox [--host 127.0.0.1] [--port 4000] [--latency-ms N]
                         [--error-rate R] [--rate-limit N] [--token-lifetime S] [--crew N]
+                        [--event-places N]
 
   --host HOST            interface to listen on (default 127.0.0.1)
   --port N               TCP port, 0 for a free one (default 4000)
@@ -20,7 +21,9 @@ export const SANDBOX_USAGE = `Usage: crew-mcp sandbox [--host 127.0.0.1] [--port
   --error-rate R         share 0..1 of GraphQL and REST requests answered with 503
   --rate-limit N         requests per second per client before 429 (0 = off)
   --token-lifetime S     lifetime of issued tokens in seconds (default 43200)
-  --crew N               crew in the company (default 260, the seed); more are generated after it`;
+  --crew N               crew in the company (default 260, the seed); more are generated after it
+  --event-places N       add a generated three-day event with N open places (27 to 3000),
+                         two weeks from today; the seed's own data stays as it is`;
 
 export class SandboxUsageError extends Error {
   override name = 'SandboxUsageError';
@@ -54,6 +57,9 @@ const FLAGS: Record<string, FlagParser> = {
   },
   '--crew': (value, options) => {
     options.crewCount = integerIn(value, '--crew', SEED_CREW_COUNT, MAX_CREW_COUNT);
+  },
+  '--event-places': (value, options) => {
+    options.eventPlaces = integerIn(value, '--event-places', MIN_EVENT_PLACES, MAX_EVENT_PLACES);
   },
 };
 

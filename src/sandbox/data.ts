@@ -25,6 +25,8 @@ export interface SandboxDataOptions {
   seed: number;
   /** Crew in the company (default and minimum: the seed's 260); see SeedOptions.crewCount. */
   crewCount?: number;
+  /** Open places of a generated three-day event; see SeedOptions.eventPlaces. */
+  eventPlaces?: number;
   /** The clock for timestamps written by mutations; defaults to the real time. */
   clock?: () => Date;
   /** Serve a schema that differs from the contract (tests of schema tolerance). */
@@ -33,7 +35,12 @@ export interface SandboxDataOptions {
 
 export function createSandboxData(options: SandboxDataOptions): SandboxData {
   const store = new SandboxStore(monotonic(options.clock ?? (() => new Date())));
-  seedStore(store, { today: options.today, seed: options.seed, crewCount: options.crewCount });
+  seedStore(store, {
+    today: options.today,
+    seed: options.seed,
+    crewCount: options.crewCount,
+    eventPlaces: options.eventPlaces,
+  });
   const listeners = new Set<EventListener>();
   let eventCount = 0;
 

@@ -9,4 +9,9 @@ export {
   type SeedOptions,
   seedStore,
 } from './seed/index.js';
+export {
+  LARGE_EVENT_TITLE,
+  MAX_EVENT_PLACES,
+  MIN_EVENT_PLACES,
+} from './seed/large-event.js';
 export { Rng } from './seed/rng.js';

@@ -207,6 +207,11 @@ export interface SandboxOptions {
    * the default seed, which stays identical; they have profiles and answers but no crew jobs.
    */
   crewCount?: number;
+  /**
+   * Open places of a generated three-day multi-day job two weeks from today (27 to 3,000; default
+   * none): generated after the default seed and any extra crew, which stay identical.
+   */
+  eventPlaces?: number;
   /** Random source in [0, 1) for errorRate/dropRate decisions; default a generator seeded with `seed`. */
   random?: () => number;
   /** First webhook retry delay in ms, doubled per attempt (1 s, 2 s, 4 s ...); default 1000. */

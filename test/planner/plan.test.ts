@@ -240,6 +240,91 @@ describe('planner: random small instances against a brute force', () => {
   }, 60_000);
 });
 
+/**
+ * The best (places filled, then distinct people on the multi-day job, then least maximum hours)
+ * of every feasible set of choices. Hours per person: proposed plus booked on the plan's days.
+ */
+function bruteForceFairness(
+  instance: Instance,
+  grouped: boolean,
+): { filled: number; people: number; load: number } {
+  const pairs: [number, number][] = [];
+  instance.facts.roles.forEach((_, roleIndex) => {
+    for (const person of instance.facts.crew)
+      if (violations(instance, [[roleIndex, person.id]]).length === 0) pairs.push([roleIndex, person.id]);
+  });
+  const planDays = new Set(
+    instance.facts.roles.map((entry) => dayOf({ start: entry.shift.window.startMs, end: 0 })),
+  );
+  const spanHours = (window: { startMs: number; endMs: number }) => (window.endMs - window.startMs) / H;
+  const measure = (chosen: [number, number][]) => {
+    const people = [...new Set(chosen.map(([, crewId]) => crewId))];
+    const load = Math.max(
+      0,
+      ...people.map(
+        (crewId) =>
+          chosen
+            .filter(([, id]) => id === crewId)
+            .reduce((sum, [roleIndex]) => sum + spanHours(instance.facts.roles[roleIndex]!.shift.window), 0) +
+          instance.facts.crewJobs
+            .filter((job) => job.crewId === crewId && job.status === 'BOOKED')
+            .filter((job) => planDays.has(dayOf({ start: job.window.startMs, end: 0 })))
+            .reduce((sum, job) => sum + spanHours(job.window), 0),
+      ),
+    );
+    return { filled: chosen.length, people: grouped ? people.length : 0, load };
+  };
+  let best = measure([]);
+  const better = (a: typeof best, b: typeof best) =>
+    a.filled !== b.filled
+      ? a.filled > b.filled
+      : a.people !== b.people
+        ? a.people < b.people
+        : a.load < b.load - 1e-9;
+  const choose = (index: number, chosen: [number, number][]) => {
+    if (index === pairs.length) {
+      const value = measure(chosen);
+      if (better(value, best)) best = value;
+      return;
+    }
+    const next = [...chosen, pairs[index]!];
+    if (violations(instance, next).length === 0) choose(index + 1, next);
+    choose(index + 1, chosen);
+  };
+  choose(0, []);
+  return best;
+}
+
+describe('planner: the fairness stage against a brute force', () => {
+  it('proves the least maximum hours among the plans best on every earlier objective', async () => {
+    const drawn = fc.tuple(instance, fc.boolean()).map(([plain, grouped]) => ({
+      grouped,
+      instance: grouped
+        ? {
+            ...plain,
+            facts: {
+              ...plain.facts,
+              roles: plain.facts.roles.map((entry) => ({ ...entry, multiDayJobId: 'm1' })),
+            },
+          }
+        : plain,
+    }));
+    await fc.assert(
+      fc.asyncProperty(drawn, async ({ grouped, instance: chosen }) => {
+        const outcome = await planStaffing(chosen.facts, chosen.options);
+        const best = bruteForceFairness(chosen, grouped);
+        expect(outcome.solution.status).toBe('optimal');
+        expect(outcome.placesFilled).toBe(best.filled);
+        if (grouped)
+          expect(new Set(outcome.assignments.map((entry) => entry.crew.id)).size).toBe(best.people);
+        const most = Math.max(0, ...outcome.hours.map((entry) => entry.hours));
+        expect(most).toBeCloseTo(best.load, 6);
+      }),
+      { numRuns: 60, seed: 185 },
+    );
+  }, 60_000);
+});
+
 describe('planner: objectives and explanations', () => {
   it('prefers crew who applied, then the same person every day of a multi-day job', async () => {
     const roles = [

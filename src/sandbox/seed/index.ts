@@ -12,6 +12,7 @@ import { seedCrewMember, seedLeaver } from './crew.js';
 import { ensureEveryCrewJobState } from './crew-jobs.js';
 import { seedExtraCrew } from './extra-crew.js';
 import { seedBoards, seedJobs } from './jobs.js';
+import { MAX_EVENT_PLACES, MIN_EVENT_PLACES, seedLargeEvent } from './large-event.js';
 import { Rng } from './rng.js';
 
 export const SEED_COMPANY_ID = 'company-1';
@@ -28,6 +29,11 @@ export interface SeedOptions {
    * default seed (seed/extra-crew.ts), which therefore stays identical. Default SEED_CREW_COUNT.
    */
   crewCount?: number;
+  /**
+   * Open places of a generated three-day event (seed/large-event.ts), added after everything else
+   * (the default seed and any extra crew), which therefore stays identical. Default none.
+   */
+  eventPlaces?: number;
 }
 
 export function seedStore(store: SandboxStore, options: SeedOptions): void {
@@ -35,6 +41,14 @@ export function seedStore(store: SandboxStore, options: SeedOptions): void {
   if (!Number.isInteger(crewCount) || crewCount < SEED_CREW_COUNT || crewCount > MAX_CREW_COUNT)
     throw new RangeError(
       `crewCount must be a whole number from ${SEED_CREW_COUNT} (the default seed) to ${MAX_CREW_COUNT} (got ${crewCount})`,
+    );
+  const { eventPlaces } = options;
+  if (
+    eventPlaces !== undefined &&
+    (!Number.isInteger(eventPlaces) || eventPlaces < MIN_EVENT_PLACES || eventPlaces > MAX_EVENT_PLACES)
+  )
+    throw new RangeError(
+      `eventPlaces must be a whole number from ${MIN_EVENT_PLACES} to ${MAX_EVENT_PLACES} (got ${eventPlaces})`,
     );
   const todayMs = Date.parse(`${options.today}T00:00:00Z`);
   if (Number.isNaN(todayMs)) throw new Error(`today must be YYYY-MM-DD (got ${options.today})`);
@@ -53,4 +67,5 @@ export function seedStore(store: SandboxStore, options: SeedOptions): void {
   seedJobs(ctx, boards, roleTypeIds, profileIds);
   ensureEveryCrewJobState(ctx);
   if (crewCount > SEED_CREW_COUNT) seedExtraCrew(ctx, options.seed, crewCount - SEED_CREW_COUNT);
+  if (eventPlaces !== undefined) seedLargeEvent(ctx, options.seed, eventPlaces);
 }
