@@ -11,7 +11,7 @@ import { ALL_CLIENT_SCOPES, clientScopeFor } from '../mcp/client-scopes.js';
 import type { ToolDefinition } from '../mcp/define-tool.js';
 import type { Store } from '../store/index.js';
 import type { Tenant } from '../store/tenants.js';
-import { type CsrfTokens, sendHtml as html, readForm } from './form.js';
+import { type CsrfTokens, sendHtml as html, readForm, sendFormRefused } from './form.js';
 import { renderConnectForm, renderConsent, renderErrorPage } from './pages.js';
 import { CONNECT_PATH } from './provider.js';
 import { FieldError, keyVerifier, type PlatformDefaults, type VerifiedKey } from './verify-key.js';
@@ -110,13 +110,7 @@ export function createConnectHandler(options: ConnectOptions) {
     if (req.method !== 'POST') return false;
     const form = await readForm(req);
     if (!form || !csrf.valid(req, form.get('csrf_token'), uid)) {
-      html(
-        res,
-        403,
-        renderErrorPage(
-          'The form was not sent from this page (its security token is missing or wrong). Reload the page and try again.',
-        ),
-      );
+      sendFormRefused(res);
       return true;
     }
     const step = form.get('step');

@@ -5,8 +5,8 @@
 // the tenant's webhook subscription is removed from its platform with the key just entered.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Store } from '../store/index.js';
-import { type CsrfTokens, readForm, sendHtml } from './form.js';
-import { renderDisconnectForm, renderErrorPage, renderMessage } from './pages.js';
+import { type CsrfTokens, readForm, sendFormRefused, sendHtml } from './form.js';
+import { renderDisconnectForm, renderMessage } from './pages.js';
 import { CONNECT_PATH } from './provider.js';
 import { FieldError, type KeyVerifierOptions, keyVerifier } from './verify-key.js';
 
@@ -43,13 +43,7 @@ export function createDisconnectHandler(options: DisconnectOptions) {
     if (req.method !== 'POST') return false;
     const posted = await readForm(req);
     if (!posted || !csrf.valid(req, posted.get('csrf_token'), PURPOSE)) {
-      sendHtml(
-        res,
-        403,
-        renderErrorPage(
-          'The form was not sent from this page (its security token is missing or wrong). Reload the page and try again.',
-        ),
-      );
+      sendFormRefused(res);
       return true;
     }
     let verified: Awaited<ReturnType<typeof verify>>;

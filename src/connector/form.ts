@@ -3,6 +3,7 @@
 // another site, or without the token, or with another browser's token, is refused.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { renderErrorPage } from './pages.js';
 
 export const CSRF_COOKIE = 'crew_connect_csrf';
 const MAX_FORM_BYTES = 16 * 1024;
@@ -75,4 +76,15 @@ export function sendHtml(res: ServerResponse, status: number, body: string): voi
     'referrer-policy': 'same-origin',
   });
   res.end(body);
+}
+
+/** A form posted without this page's CSRF token (or with a wrong one): refused, nothing done. */
+export function sendFormRefused(res: ServerResponse): void {
+  sendHtml(
+    res,
+    403,
+    renderErrorPage(
+      'The form was not sent from this page (its security token is missing or wrong). Reload the page and try again.',
+    ),
+  );
 }

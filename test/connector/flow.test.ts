@@ -109,6 +109,27 @@ function authorizeUrl(clientId: string, extra: Record<string, string> = {}): URL
   return url;
 }
 
+/** Company A's client through the connect page with PKCE: the token request its code allows. */
+async function authorizedCodeExchange(): Promise<Record<string, string>> {
+  const client = providerA.info?.client_id as string;
+  const { verifier, challenge } = pkce();
+  const context = await browser.newContext();
+  const redirect = await connectInBrowser(
+    await context.newPage(),
+    authorizeUrl(client, { code_challenge: challenge, code_challenge_method: 'S256' }),
+    { clientId: 'demo-admin', secret: secretOf(sandboxA) },
+  );
+  await context.close();
+  return {
+    grant_type: 'authorization_code',
+    code: redirect.get('code') as string,
+    redirect_uri: REDIRECT_URL,
+    client_id: client,
+    code_verifier: verifier,
+    resource: http.mcpUrl,
+  };
+}
+
 beforeAll(async () => {
   [sandboxA, sandboxB, browser] = await Promise.all([
     startSandbox({ host: '127.0.0.1', port: 0 }),
@@ -330,23 +351,7 @@ describe('hosted connector', () => {
   });
 
   it('refuses a replayed code, and a forged or tampered token', async () => {
-    const client = providerA.info?.client_id as string;
-    const { verifier, challenge } = pkce();
-    const context = await browser.newContext();
-    const redirect = await connectInBrowser(
-      await context.newPage(),
-      authorizeUrl(client, { code_challenge: challenge, code_challenge_method: 'S256' }),
-      { clientId: 'demo-admin', secret: secretOf(sandboxA) },
-    );
-    await context.close();
-    const exchange = {
-      grant_type: 'authorization_code',
-      code: redirect.get('code') as string,
-      redirect_uri: REDIRECT_URL,
-      client_id: client,
-      code_verifier: verifier,
-      resource: http.mcpUrl,
-    };
+    const exchange = await authorizedCodeExchange();
     const first = await tokenRequest(exchange);
     expect(first.status).toBe(200);
     const token = first.body.access_token as string;
@@ -360,23 +365,7 @@ describe('hosted connector', () => {
   }, 90_000);
 
   it('refuses a token of its own that was issued for another resource (audience, RFC 8707)', async () => {
-    const client = providerA.info?.client_id as string;
-    const { verifier, challenge } = pkce();
-    const context = await browser.newContext();
-    const redirect = await connectInBrowser(
-      await context.newPage(),
-      authorizeUrl(client, { code_challenge: challenge, code_challenge_method: 'S256' }),
-      { clientId: 'demo-admin', secret: secretOf(sandboxA) },
-    );
-    await context.close();
-    const issued = await tokenRequest({
-      grant_type: 'authorization_code',
-      code: redirect.get('code') as string,
-      redirect_uri: REDIRECT_URL,
-      client_id: client,
-      code_verifier: verifier,
-      resource: http.mcpUrl,
-    });
+    const issued = await tokenRequest(await authorizedCodeExchange());
     expect(issued.status).toBe(200);
     const token = issued.body.access_token as string;
     // Authorize refuses other resources, so no such token can be asked for: make one by giving a
