@@ -75,7 +75,8 @@ async function tokenRequest(
   return { status: response.status, body };
 }
 
-async function mcpStatus(token: string): Promise<number> {
+/** A tools/list with `token`, as a client sends it: the status, the body and the challenge. */
+async function mcpAnswer(token: string): Promise<{ status: number; body: string; challenge: string }> {
   const response = await fetch(http.mcpUrl, {
     method: 'POST',
     headers: {
@@ -86,8 +87,13 @@ async function mcpStatus(token: string): Promise<number> {
     },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
   });
-  seen.push(await response.text());
-  return response.status;
+  const body = await response.text();
+  seen.push(body);
+  return { status: response.status, body, challenge: response.headers.get('www-authenticate') ?? '' };
+}
+
+async function mcpStatus(token: string): Promise<number> {
+  return (await mcpAnswer(token)).status;
 }
 
 function pkce() {
@@ -383,20 +389,10 @@ describe('hosted connector', () => {
       `update crew_oauth_records set payload = $2 where model = 'AccessToken' and id = $1`,
       [token, JSON.stringify({ ...payload, aud: 'https://other-server.example/mcp' })],
     );
-    const response = await fetch(http.mcpUrl, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-    });
-    const body = await response.text();
-    seen.push(body);
-    expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toContain('invalid_token');
-    expect(body).toContain('not issued for this resource');
+    const refused = await mcpAnswer(token);
+    expect(refused.status).toBe(401);
+    expect(refused.challenge).toContain('invalid_token');
+    expect(refused.body).toContain('not issued for this resource');
   }, 90_000);
 
   it('rotates refresh tokens; a reused one revokes the whole family', async () => {
@@ -522,19 +518,9 @@ describe('hosted connector', () => {
       );
       expect(grants).toEqual([{ status: 'needs_reconnect', sealed: false }]);
       const tokenRequests = sandboxC.stats.tokenRequests;
-      const response = await fetch(http.mcpUrl, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${providerC.saved?.access_token}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-      });
-      const body = await response.text();
-      seen.push(body);
-      expect(response.status).toBe(401);
-      expect(body).toContain('reconnect crew-mcp');
+      const later = await mcpAnswer(providerC.saved?.access_token as string);
+      expect(later.status).toBe(401);
+      expect(later.body).toContain('reconnect crew-mcp');
       expect(sandboxC.stats.tokenRequests).toBe(tokenRequests);
       await client.close().catch(() => undefined);
     } finally {
