@@ -21,13 +21,13 @@ import { invalidateAfterWrite, type Lookups } from './lookups/index.js';
 import { appViewToolMeta } from './mcp/app-views.js';
 import { callerMayRead, callerMayUse, callerName, clientScopeFor } from './mcp/client-scopes.js';
 import { isWriteTool, resolveHint, type ToolContext, type ToolDefinition } from './mcp/define-tool.js';
+import { PolicyError } from './mcp/errors.js';
 import { type ErrorHints, formatError } from './mcp/format-error.js';
 import type { InFlightCalls } from './mcp/in-flight.js';
 import { renderCompact } from './mcp/render.js';
 import { storedRequestHandler } from './mcp/sdk-handler.js';
 import { wireSchema } from './mcp/wire-schema.js';
 import type { Platform } from './platform/client.js';
-import { PolicyError } from './platform/errors.js';
 import { VERSION } from './version.js';
 
 export interface ToolSelection {

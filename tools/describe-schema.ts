@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/mcp/define-tool.js';
+import { UserInputError } from '../src/mcp/errors.js';
 import { echo } from '../src/mcp/input-guard.js';
-import { UserInputError } from '../src/platform/errors.js';
 import { schemaEntries } from '../src/resources/schema.js';
 
 export const describeSchema = defineTool({

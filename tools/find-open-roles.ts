@@ -1,11 +1,12 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { companyJobsDocument as document } from '../src/contract/documents.js';
+import { boardIdsOf } from '../src/mcp/board-ids.js';
 import { fitItems } from '../src/mcp/budget.js';
 import { defineTool, type ToolContext } from '../src/mcp/define-tool.js';
+import { UserInputError } from '../src/mcp/errors.js';
 import { boardIdsInput } from '../src/mcp/params.js';
 import { readRange, readRangeInput } from '../src/mcp/read-range.js';
-import { UserInputError } from '../src/platform/errors.js';
 import { readAllPages } from '../src/platform/pages.js';
 import type { UpstreamJob, UpstreamRole } from '../src/present/job.js';
 import { openRoleLine, openRoleSchema, toOpenRole } from '../src/present/staffing.js';
@@ -67,8 +68,7 @@ export const findOpenRoles = defineTool({
     const range = asked
       ? readRange({ from: asked.from, to: asked.to, timeZone: input.timezone, otherwise: 'each' })
       : undefined;
-    const boardIds =
-      input.boardIds && (await ctx.lookups.boards.resolve(input.boardIds, 'boardIds', ctx.signal));
+    const boardIds = input.boardIds && (await boardIdsOf(ctx, input.boardIds));
     const { items, truncated } = input.multiDayJobId
       ? { items: await multiDayJobs(input.multiDayJobId, ctx), truncated: false }
       : await readAllPages<UpstreamJob>(

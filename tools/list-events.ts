@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { PLATFORM_DATA_NOTE } from '../src/contract/event-log.js';
 import { fitItems } from '../src/mcp/budget.js';
 import { defineTool } from '../src/mcp/define-tool.js';
+import { PolicyError } from '../src/mcp/errors.js';
 import { readRange } from '../src/mcp/read-range.js';
 import { renderCompact } from '../src/mcp/render.js';
-import { PolicyError } from '../src/platform/errors.js';
 
 type ShownEvent = { id: string; type: string; createdAt: string; data: Record<string, unknown> };
 const VALUE_CHARS = 200;

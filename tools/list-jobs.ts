@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { companyJobsDocument as document } from '../src/contract/documents.js';
 import { crewJobStatusSchema } from '../src/contract/enums.js';
 import type { UpstreamJob } from '../src/contract/upstream.js';
+import { boardIdsOf } from '../src/mcp/board-ids.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { listResult, queryPages } from '../src/mcp/list-result.js';
 import { type Collected, pageInfoSchema, pageLocally, paginationInput } from '../src/mcp/paging.js';
@@ -46,8 +47,7 @@ export const listJobs = defineTool({
       timeZone: input.timezone,
       otherwise: 'each',
     });
-    const boardIds =
-      input.boardIds && (await ctx.lookups.boards.resolve(input.boardIds, 'boardIds', ctx.signal));
+    const boardIds = input.boardIds && (await boardIdsOf(ctx, input.boardIds));
     const filter = {
       ...(input.jobIds ? { jobIds: input.jobIds } : {}),
       ...(boardIds ? { boardIds } : {}),

@@ -5,6 +5,7 @@ import {
   crewMatchingDocument,
   jobIndexDocument,
 } from '../src/contract/documents.js';
+import { boardIdsOf } from '../src/mcp/board-ids.js';
 import { defineTool, type ToolContext } from '../src/mcp/define-tool.js';
 import { boardIdsInput } from '../src/mcp/params.js';
 import { readRange } from '../src/mcp/read-range.js';
@@ -118,7 +119,7 @@ export const planStaffingTool = defineTool({
     if (scope.boards)
       scope.boards = {
         ...scope.boards,
-        boardIds: await ctx.lookups.boards.resolve(scope.boards.boardIds, 'boardIds', ctx.signal),
+        boardIds: await boardIdsOf(ctx, scope.boards.boardIds),
       };
     await checkScore(options.preferScore, ctx);
     const gathered = await gatherRoles(scope, ctx.lookups, ctx.platform, ctx.signal, plannerNow());

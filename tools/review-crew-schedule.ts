@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { crewScheduleDocument } from '../src/contract/documents.js';
 import { crewJobStatusSchema, crewStatusSchema } from '../src/contract/enums.js';
 import { LAST_WORKED_LOOKBACK_DAYS, readBookedBefore, readSchedule } from '../src/lookups/schedule.js';
+import { boardIdsOf } from '../src/mcp/board-ids.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { boardIdsInput } from '../src/mcp/params.js';
 import { readRange } from '../src/mcp/read-range.js';
@@ -58,8 +59,7 @@ export const reviewCrewSchedule = defineTool({
         fix: 'Give 0 (no rest check) or more.',
       });
     const range = readRange({ from: input.from, to: input.to, otherwise: 'each' });
-    const boardIds =
-      input.boardIds && (await ctx.lookups.boards.resolve(input.boardIds, 'boardIds', ctx.signal));
+    const boardIds = input.boardIds && (await boardIdsOf(ctx, input.boardIds));
     const read = await readSchedule(
       ctx.platform,
       { fromUtc: range.fromUtc!, toUtc: range.toUtc!, statuses, crewIds: input.crewIds },

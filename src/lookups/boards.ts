@@ -4,12 +4,12 @@
 // the kept list does not know is looked for again in a fresh read before it is refused.
 // Resolution, per entry: digits are an id as given (ids are numeric; nothing is read for them);
 // else an exact id, then the exact name, then a unique name starting with it, then a unique name
-// containing it (all case-insensitive). Several candidates or none: one refusal naming each
-// entry's path, the candidates (id and name) or the nearest names, and the fix.
+// containing it (all case-insensitive). Several candidates or none: a problem naming the entry's
+// path, the candidates (id and name) or the nearest names, and the fix.
 import { DateTime } from 'luxon';
 import { jobIndexDocument } from '../contract/documents.js';
 import type { Platform } from '../platform/client.js';
-import { type FieldProblem, UserInputError } from '../platform/errors.js';
+import type { FieldProblem } from '../platform/errors.js';
 import { readAllPages } from '../platform/pages.js';
 import { TtlCache } from './ttl-cache.js';
 
@@ -73,9 +73,21 @@ export function nearestBoards(entry: string, boards: readonly BoardRef[], count 
 const listed = (boards: readonly BoardRef[]) =>
   boards.map((board) => `${board.name} (${board.id})`).join(', ');
 
-/** The ids `entries` name, or a refusal covering every entry that names no single board. */
-export function resolveBoards(entries: readonly string[], list: BoardList, field: string): string[] {
-  const problems: FieldProblem[] = [];
+/** An entry that names no single board: its path, why, and what to give instead. */
+export interface BoardProblem extends FieldProblem {
+  code: 'AMBIGUOUS' | 'ITEM_NOT_FOUND';
+  fix: string;
+}
+
+/** The ids the entries name (an entry without one kept as given), and a problem per such entry. */
+export interface BoardResolution {
+  ids: string[];
+  problems: BoardProblem[];
+}
+
+/** The ids `entries` name, and a problem for every entry that names no single board. */
+export function resolveBoards(entries: readonly string[], list: BoardList, field: string): BoardResolution {
+  const problems: BoardProblem[] = [];
   const ids = entries.map((entry, index) => {
     if (/^\d+$/.test(entry)) return entry;
     const found = matchBoard(entry, list.boards);
@@ -97,9 +109,7 @@ export function resolveBoards(entries: readonly string[], list: BoardList, field
       });
     return entry;
   });
-  if (problems.length)
-    throw new UserInputError(problems.map((problem) => problem.message).join(' '), problems);
-  return ids;
+  return { ids, problems };
 }
 
 interface IndexedBoardJob {
@@ -121,22 +131,18 @@ export class BoardLookup {
   }
 
   /**
-   * The board ids `entries` name (`field` is the input's path, e.g. "boardIds"). Entries that are
-   * all ids cost no request; a name costs one read of the boards, kept for later calls.
+   * The board ids `entries` name (`field` is the input's path, e.g. "boardIds"), with a problem for
+   * each entry that names no single board (the tool refuses them: src/mcp/board-ids.ts). Entries
+   * that are all ids cost no request; a name costs one read of the boards, kept for later calls.
    */
-  async resolve(entries: readonly string[], field: string, signal?: AbortSignal): Promise<string[]> {
-    if (entries.every((entry) => /^\d+$/.test(entry))) return [...entries];
+  async resolve(entries: readonly string[], field: string, signal?: AbortSignal): Promise<BoardResolution> {
+    if (entries.every((entry) => /^\d+$/.test(entry))) return { ids: [...entries], problems: [] };
     const kept = this.cache.has('boards');
-    try {
-      return resolveBoards(entries, await this.boards(signal), field);
-    } catch (error) {
-      const unknown =
-        error instanceof UserInputError && error.problems.some((p) => p.code === 'ITEM_NOT_FOUND');
-      if (!unknown || !kept) throw error;
-      // A board renamed or new since the kept read: look once more before refusing.
-      this.cache.invalidate();
-      return resolveBoards(entries, await this.boards(signal), field);
-    }
+    const first = resolveBoards(entries, await this.boards(signal), field);
+    if (!kept || !first.problems.some((problem) => problem.code === 'ITEM_NOT_FOUND')) return first;
+    // A board renamed or new since the kept read: look once more before refusing.
+    this.cache.invalidate();
+    return resolveBoards(entries, await this.boards(signal), field);
   }
 
   /** Forget the kept boards (tests start cold). */

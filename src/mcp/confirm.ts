@@ -11,9 +11,9 @@ import {
   inputResponse,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { PolicyError, UserInputError } from '../platform/errors.js';
 import type { Confirmation } from '../rules/verdict.js';
 import type { ToolContext } from './define-tool.js';
+import { PolicyError, UserInputError } from './errors.js';
 import { toProblem } from './write-result.js';
 
 const confirmSchema = z.object({ confirm: z.boolean().describe('Go ahead') });

@@ -9,10 +9,10 @@ import {
   NotFoundError,
   OutcomeUnknownError,
   RateLimitError,
-  UserInputError,
   ValidationError,
 } from '../platform/errors.js';
 import { RESULT_TOKEN_LIMIT } from './budget.js';
+import { UserInputError } from './errors.js';
 import { CHECKED_NOT_FOUND, lookupHint } from './lookup-hints.js';
 
 /** An error is shorter than any result may be: past this, its text is cut (a fuzzed 4 MB echo). */

@@ -15,8 +15,9 @@ import {
   validate,
 } from 'graphql';
 import { OPERATION_SCOPES } from '../contract/scopes.js';
-import { missingScope, PolicyError, UserInputError } from '../platform/errors.js';
+import { missingScope } from '../platform/errors.js';
 import type { ToolContext } from './define-tool.js';
+import { PolicyError, UserInputError } from './errors.js';
 
 /** The operation as graphql_query takes it. */
 export interface OperationInput {

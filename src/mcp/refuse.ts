@@ -1,7 +1,7 @@
 // One way to refuse a tool's input: named fields, so that a swapped argument cannot give a wrong
 // error without a type error (the four local helpers this replaces took their strings in three
 // orders). The error boundary adds that nothing was changed on the platform.
-import { UserInputError } from '../platform/errors.js';
+import { UserInputError } from './errors.js';
 
 export interface Refusal {
   /** The input path at fault as the caller wrote it, e.g. "places[2]" or "jobs[0].roles[1].startTime". */

@@ -5,10 +5,10 @@
 // facts: the write has happened, so they carry no "Fix".
 import { settle } from '../lookups/facts.js';
 import type { FieldProblem } from '../platform/errors.js';
-import { UserInputError } from '../platform/errors.js';
 import { errorsOf, hasErrors, type RuleIssue, sortIssues } from '../rules/issues.js';
 import type { Facts, Plan, Verdict } from '../rules/verdict.js';
 import type { ToolContext } from './define-tool.js';
+import { UserInputError } from './errors.js';
 
 export function toProblem(issue: RuleIssue): FieldProblem {
   return { path: issue.path, message: `${issue.detail} (${issue.rule})`, fix: issue.fix, code: issue.code };

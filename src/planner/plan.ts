@@ -5,7 +5,7 @@
 //   ALL_QUALIFIED_BOOKED     enough meet them, but too few are free of their BOOKED shifts;
 //   NEEDED_ELSEWHERE_IN_PLAN the free ones are proposed for other places of this plan;
 //   LIMIT_REACHED            the solver's time limit stopped before that was settled.
-import { UserInputError } from '../platform/errors.js';
+import { UserInputError } from '../mcp/errors.js';
 import type { CrewFacts } from '../rules/matching.js';
 import { paidHours } from '../rules/shifts.js';
 import {

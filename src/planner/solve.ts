@@ -14,7 +14,7 @@
 // question with every person's load capped (leastMaximumLoad), not a min-max objective, whose
 // relaxation proved a third of the optimum on a seeded multi-day job.
 import type { Highs } from 'highs';
-import { UserInputError } from '../platform/errors.js';
+import { UserInputError } from '../mcp/errors.js';
 import { localStartDay, paidHours } from '../rules/shifts.js';
 import { loadHighs } from './highs.js';
 import { bookedPerDay, type Candidate, type PlanModel } from './model.js';

@@ -17,17 +17,6 @@ export abstract class CrewError extends Error {
   readonly retryable: boolean = false;
 }
 
-/** The caller (model) can fix this by changing its input. Nothing was sent upstream. */
-export class UserInputError extends CrewError {
-  readonly kind = 'user_input';
-  constructor(
-    message: string,
-    readonly problems: FieldProblem[] = [],
-  ) {
-    super(message);
-  }
-}
-
 /** Credentials are wrong or the token was refused even after a refresh. */
 export class AuthError extends CrewError {
   readonly kind = 'auth';
@@ -129,9 +118,4 @@ export class GraphQLResponseError extends CrewError {
  */
 export class OutcomeUnknownError extends CrewError {
   readonly kind = 'outcome_unknown';
-}
-
-/** The call was refused by policy (read-only mode, a missing confirmation). */
-export class PolicyError extends CrewError {
-  readonly kind = 'policy';
 }

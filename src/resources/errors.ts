@@ -5,8 +5,9 @@
 // unexpected is logged and reported without details.
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from '@modelcontextprotocol/server';
 import type { Logger } from '../logger.js';
+import { UserInputError } from '../mcp/errors.js';
 import { formatError } from '../mcp/format-error.js';
-import { CrewError, ForbiddenError, NotFoundError, UserInputError } from '../platform/errors.js';
+import { CrewError, ForbiddenError, NotFoundError } from '../platform/errors.js';
 
 /** An unknown id in a resource URI: `hint` says where valid ids are listed. */
 export function unknownResource(uri: string, what: string, hint: string): ResourceNotFoundError {

@@ -5,8 +5,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserInputError } from '../../src/mcp/errors.js';
 import { guessMimeType, MAX_FILE_BYTES, readContent } from '../../src/mcp/file-content.js';
-import { UserInputError } from '../../src/platform/errors.js';
 
 let root: string;
 beforeAll(async () => {

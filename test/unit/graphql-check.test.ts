@@ -3,8 +3,9 @@
 // leave; a root field outside the key's scopes is refused naming the scope.
 import { describe, expect, it } from 'vitest';
 import { schemaModel } from '../../src/contract/schema-model.js';
+import { PolicyError, UserInputError } from '../../src/mcp/errors.js';
 import { checkedOperation } from '../../src/mcp/graphql-check.js';
-import { ForbiddenError, PolicyError, UserInputError } from '../../src/platform/errors.js';
+import { ForbiddenError } from '../../src/platform/errors.js';
 
 const context = (grantedScopes: string[] | null = null) => ({ schema: schemaModel(), grantedScopes });
 const CREW = 'query($crewId: Int!) { companyCrewOne(crewId: $crewId) { id } }';

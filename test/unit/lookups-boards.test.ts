@@ -13,7 +13,6 @@ import {
   resolveBoards,
 } from '../../src/lookups/boards.js';
 import { createPlatform, type Platform } from '../../src/platform/client.js';
-import { UserInputError } from '../../src/platform/errors.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { gqlEveryPage, requestsDuring, startTestSandbox } from '../helpers/sandbox.js';
 
@@ -24,16 +23,6 @@ const BOARDS: BoardRef[] = [
   { id: 'b-4', name: 'Sydney Harbour' },
   { id: 'b-5', name: 'Harbour Bridge Events' },
 ];
-
-function refusalOf(run: () => unknown): UserInputError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof UserInputError) return error;
-    throw error;
-  }
-  throw new Error('no refusal');
-}
 
 describe('matchBoard', () => {
   it('takes an exact id, then the exact name, a unique prefix, a unique contained part, in any case', () => {
@@ -57,16 +46,17 @@ describe('matchBoard', () => {
 
 describe('resolveBoards', () => {
   it('keeps digits as ids and resolves the names, in order', () => {
-    expect(resolveBoards(['42', 'sydney', 'b-2'], { boards: BOARDS, truncated: false }, 'boardIds')).toEqual([
-      '42',
-      'b-4',
-      'b-2',
-    ]);
+    expect(resolveBoards(['42', 'sydney', 'b-2'], { boards: BOARDS, truncated: false }, 'boardIds')).toEqual({
+      ids: ['42', 'b-4', 'b-2'],
+      problems: [],
+    });
   });
 
-  it('refuses every entry that names no single board at once, each by its path, with the fix', () => {
-    const error = refusalOf(() =>
-      resolveBoards(['sydney', 'events', 'Sydnee Harbor'], { boards: BOARDS, truncated: false }, 'boardIds'),
+  it('names every entry that names no single board at once, each by its path, with the fix', () => {
+    const error = resolveBoards(
+      ['sydney', 'events', 'Sydnee Harbor'],
+      { boards: BOARDS, truncated: false },
+      'boardIds',
     );
     expect(error.problems.map((problem) => [problem.path, problem.code])).toEqual([
       ['boardIds[1]', 'AMBIGUOUS'],
@@ -83,8 +73,8 @@ describe('resolveBoards', () => {
   });
 
   it('says the boards were only partly read when the window held more jobs than were read', () => {
-    const error = refusalOf(() => resolveBoards(['Oslo'], { boards: BOARDS, truncated: true }, 'boardIds'));
-    expect(error.message).toMatch(/no board named "Oslo" among the boards read/);
+    const { problems } = resolveBoards(['Oslo'], { boards: BOARDS, truncated: true }, 'boardIds');
+    expect(problems[0]?.message).toMatch(/no board named "Oslo" among the boards read/);
   });
 });
 
@@ -119,7 +109,7 @@ describe('BoardLookup against the sandbox', () => {
     let now = 0;
     const lookup = new BoardLookup(platform, { now: () => now });
     const ids = await requestsDuring(sandbox, () => lookup.resolve(['7', '12'], 'boardIds'));
-    expect(ids).toEqual({ result: ['7', '12'], sent: [] });
+    expect(ids).toEqual({ result: { ids: ['7', '12'], problems: [] }, sent: [] });
     const list = await lookup.boards();
     expect(list.boards.map((board) => [board.name, board.id])).toEqual(
       [...names.entries()].sort((a, b) => a[0].localeCompare(b[0])),
@@ -129,27 +119,23 @@ describe('BoardLookup against the sandbox', () => {
       lookup.resolve(['mumbai', 'NEW YORK VENUES'], 'boardIds'),
     );
     expect(kept).toEqual({
-      result: [names.get('Mumbai Conferences'), names.get('New York Venues')],
+      result: { ids: [names.get('Mumbai Conferences'), names.get('New York Venues')], problems: [] },
       sent: [],
     });
     now = BOARD_NAMES_TTL_MS;
     const expired = await requestsDuring(sandbox, () => lookup.resolve(['london'], 'boardIds'));
-    expect(expired.result).toEqual([names.get('London Events')]);
+    expect(expired.result.ids).toEqual([names.get('London Events')]);
     expect(expired.sent.length).toBeGreaterThan(0);
   });
 
   it('reads again before refusing a name the kept list does not know, and not for an ambiguous one', async () => {
     const lookup = new BoardLookup(platform);
     await lookup.boards();
-    const unknown = await requestsDuring(sandbox, () =>
-      lookup.resolve(['Atlantis'], 'boardIds').catch((error: unknown) => error),
-    );
-    expect(unknown.result).toBeInstanceOf(UserInputError);
+    const unknown = await requestsDuring(sandbox, () => lookup.resolve(['Atlantis'], 'boardIds'));
+    expect(unknown.result.problems.map((problem) => problem.code)).toEqual(['ITEM_NOT_FOUND']);
     expect(unknown.sent.length).toBeGreaterThan(0);
-    const ambiguous = await requestsDuring(sandbox, () =>
-      lookup.resolve(['on'], 'boardIds').catch((error: unknown) => error),
-    );
-    expect((ambiguous.result as UserInputError).problems[0]?.code).toBe('AMBIGUOUS');
+    const ambiguous = await requestsDuring(sandbox, () => lookup.resolve(['on'], 'boardIds'));
+    expect(ambiguous.result.problems[0]?.code).toBe('AMBIGUOUS');
     expect(ambiguous.sent).toEqual([]);
   });
 });

@@ -4,13 +4,13 @@
 // any read, and the crew jobs read only when there is a time.
 import { describe, expect, it } from 'vitest';
 import type { ToolContext } from '../../src/mcp/define-tool.js';
+import { UserInputError } from '../../src/mcp/errors.js';
 import {
   assignmentsFor,
   checkMatchRequest,
   requirementsTarget,
   roleTarget,
 } from '../../src/mcp/match-target.js';
-import { UserInputError } from '../../src/platform/errors.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import type { AnyResult } from '../helpers/mcp.js';
 import { requestsDuring } from '../helpers/sandbox.js';
