@@ -103,6 +103,38 @@ function clashCliques(
   return cliques.filter((clique) => clique.length > 1);
 }
 
+/**
+ * The rows tying a person's "used" column on one multi-day job to their candidates there, as
+ * (weight, columns): weight x used >= the sum of the columns. Not one row per candidate (used >=
+ * x), whose relaxation lets a person be a ninth used on each of nine places of a day and count a
+ * ninth for a whole day's place (the 300-place event's relaxation proved 75 people against a
+ * 100-person optimum), but per group of candidates one person can hold at most `weight` of: a
+ * local day (the shifts per day) and a set of pairwise clashing shifts (weight 1). A candidate in
+ * no such group keeps its own row.
+ */
+function usedGroups(
+  model: PlanModel,
+  list: readonly { column: number; candidate: Candidate }[],
+  columns: ReadonlySet<number>,
+): [number, number[]][] {
+  const mine = list.filter(({ column }) => columns.has(column));
+  const groups: [number, number[]][] = clashCliques(model, mine).map((clique) => [1, clique]);
+  const perDay = model.options.maxShiftsPerDay;
+  if (perDay > 0) {
+    const byDay = new Map<string, number[]>();
+    for (const { column, candidate } of mine) {
+      const shift = model.roles[candidate.place]?.shift;
+      if (!shift) continue;
+      const day = localStartDay(shift);
+      byDay.set(day, [...(byDay.get(day) ?? []), column]);
+    }
+    for (const group of byDay.values()) if (group.length > perDay) groups.push([perDay, group]);
+  }
+  const covered = new Set(groups.flatMap(([, group]) => group));
+  for (const { column } of mine) if (!covered.has(column)) groups.push([1, [column]]);
+  return groups;
+}
+
 interface PartProblem {
   candidates: Candidate[];
   numCols: number;
@@ -125,6 +157,8 @@ interface PartProblem {
   placeColumns: { open: number; hours: number; columns: number[]; scheduled: number; schedules: number[] }[];
   /** Hours of the longest place every plan from here on fills (someone works at least that). */
   leastLoad: number;
+  /** Columns no plan keeping the stages solved can use (reduced-cost fixing): bounds 0 for good. */
+  zeroed: Set<number>;
 }
 
 /** Distinct sums of a person's hours above this many make the levels too many to search. */
@@ -266,13 +300,10 @@ function buildPart(
         const used = next++;
         extraInteger.add(used);
         continuityColumns.push(used);
-        for (const column of columns)
+        for (const [weight, group] of usedGroups(model, list, new Set(columns)))
           addRow(
             rows,
-            [
-              [used, 1],
-              [column, -1],
-            ],
+            [[used, weight], ...group.map((column): [number, number] => [column, -1])],
             0,
             Infinity,
           );
@@ -426,6 +457,7 @@ function buildPart(
     schedules,
     groups,
     leastLoad: 0,
+    zeroed: new Set(),
     placeColumns: places.map((place) => ({
       open: model.roles[place]?.open ?? 0,
       hours: model.roles[place] ? paidHours(model.roles[place].shift) : 0,
@@ -514,8 +546,27 @@ function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: ()
           ? highs.constants.objectiveSense.maximize
           : highs.constants.objectiveSense.minimize,
       );
-      model.setSolution({ colValue: solution });
       const stageStart = now();
+      // The relaxation first: when its optimum is integral it is the stage's (no branch and bound),
+      // and its reduced costs fix columns for every later stage once the optimum is known.
+      const relaxed = stage.integral ? relax(highs, model, problem, deadline, now) : undefined;
+      const near =
+        relaxed && !relaxed.integral
+          ? nearRelaxation(model, problem, stage, relaxed, deadline, now)
+          : undefined;
+      if (relaxed && (relaxed.integral || near)) {
+        stageMs.push({ name: stage.name, ms: now() - stageStart, proven: true });
+        solution =
+          near ??
+          relaxed.colValue.map((x, column) => (problem.integrality[column] === 1 ? Math.round(x) : x));
+        const value = stage.costs.reduce((sum, cost, column) => sum + cost * (solution[column] ?? 0), 0);
+        values.set(index, value);
+        fixByReducedCost(model, problem, stage, relaxed, value);
+        fixStage(highs, model, problem, stage, index, value);
+        continue;
+      }
+      model.options.set({ time_limit: Math.max(0.05, (deadline - now()) / 1000) });
+      model.setSolution({ colValue: solution });
       model.run();
       const status = model.getModelStatus();
       stageMs.push({
@@ -548,6 +599,7 @@ function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: ()
       }
       const value = model.getObjectiveValue();
       values.set(index, value);
+      if (relaxed) fixByReducedCost(model, problem, stage, relaxed, value);
       fixStage(highs, model, problem, stage, index, value);
     }
     const chosen = [
@@ -592,13 +644,130 @@ function closed(stage: Stage, value: number, bound: number): boolean {
   return stage.integral ? gap < 1 - 1e-6 : gap <= 1e-6 * Math.max(1, Math.abs(value));
 }
 
+interface Relaxation {
+  value: number;
+  colValue: Float64Array;
+  colDual: Float64Array;
+  /** Every integer column integral in the relaxation's optimum: it is the stage's optimum. */
+  integral: boolean;
+}
+
+/** The stage's linear relaxation (the model's integrality restored after), or none when not solved. */
+function relax(
+  highs: Highs,
+  model: HighsModel,
+  problem: PartProblem,
+  deadline: number,
+  now: () => number,
+): Relaxation | undefined {
+  model.clearIntegrality();
+  try {
+    model.options.set({ time_limit: Math.max(0.05, (deadline - now()) / 1000) });
+    model.run();
+    if (model.getModelStatus() !== highs.constants.modelStatus.optimal) return undefined;
+    const { colValue, colDual } = model.getSolution();
+    const integral = problem.integrality.every(
+      (kind, column) =>
+        kind !== 1 || Math.abs((colValue[column] ?? 0) - Math.round(colValue[column] ?? 0)) <= 1e-6,
+    );
+    return {
+      value: model.getObjectiveValue(),
+      colValue: Float64Array.from(colValue),
+      colDual: Float64Array.from(colDual),
+      integral,
+    };
+  } finally {
+    model.changeColsIntegrality(
+      { kind: 'range', from: 0, to: problem.numCols - 1 },
+      Int32Array.from(problem.integrality),
+    );
+  }
+}
+
+/**
+ * A plan near the relaxation (as HiGHS's RENS heuristic, but first): every integer column whose
+ * relaxed value is integral fixed there, the few fractional ones left to a small MIP. When its plan
+ * reaches the relaxation's bound (rounded to the integer objective) it is the stage's optimum,
+ * proven by that bound, without the whole model's branch and bound; otherwise none, and the bounds
+ * are as they were. On the 300-place event the continuity relaxation has 28 fractional columns of
+ * 8,938.
+ */
+function nearRelaxation(
+  model: HighsModel,
+  problem: PartProblem,
+  stage: Stage,
+  relaxed: Relaxation,
+  deadline: number,
+  now: () => number,
+): Float64Array | undefined {
+  const target = stage.sense === 'min' ? Math.ceil(relaxed.value - 1e-6) : Math.floor(relaxed.value + 1e-6);
+  const { lower, upper } = model.getCols({ kind: 'range', from: 0, to: problem.numCols - 1 });
+  const sign = stage.sense === 'min' ? 1 : -1;
+  const room = sign * (target - relaxed.value) + 1e-6 * Math.max(1, Math.abs(target));
+  const fix: number[] = [];
+  problem.integrality.forEach((kind, column) => {
+    const x = relaxed.colValue[column] ?? 0;
+    if (
+      kind === 1 &&
+      (lower[column] ?? 0) === 0 &&
+      (upper[column] ?? 0) > 0 &&
+      x <= 1e-9 &&
+      sign * (relaxed.colDual[column] ?? 0) > room
+    )
+      fix.push(column);
+  });
+  if (fix.length === 0) return undefined;
+  const at = new Float64Array(fix.length);
+  model.changeColsBounds({ kind: 'set', indices: fix }, at, at);
+  try {
+    model.options.set({ time_limit: Math.max(0.05, (deadline - now()) / 4000) });
+    model.run();
+    if (model.info.get('primal_solution_status') !== 2) return undefined;
+    const value = model.getObjectiveValue();
+    const reached = stage.sense === 'min' ? value <= target + 1e-6 : value >= target - 1e-6;
+    return reached ? Float64Array.from(model.getSolution().colValue) : undefined;
+  } finally {
+    model.changeColsBounds(
+      { kind: 'set', indices: fix },
+      Float64Array.from(fix, (column) => lower[column] ?? 0),
+      Float64Array.from(fix, (column) => upper[column] ?? 0),
+    );
+  }
+}
+
+/**
+ * Reduced-cost fixing once a stage is proven at `value`: its relaxation (optimum z, reduced costs
+ * d) says every plan costs at least z + d_j x_j for a column j at its lower bound 0, so a column
+ * whose reduced cost exceeds |value - z| is 0 in every plan that keeps the stage at its optimum,
+ * and later stages (the fairness probes, the ranking) never see it. On the 300-place event the
+ * continuity optimum equals its relaxation's, which rules out half the columns.
+ */
+function fixByReducedCost(
+  model: HighsModel,
+  problem: PartProblem,
+  stage: Stage,
+  relaxed: Relaxation,
+  value: number,
+): void {
+  const sign = stage.sense === 'min' ? 1 : -1;
+  const room = Math.max(0, sign * (value - relaxed.value)) + 1e-6 * Math.max(1, Math.abs(value));
+  for (let column = 0; column < problem.numCols; column++) {
+    if (problem.integrality[column] !== 1 || problem.colLower[column] !== 0) continue;
+    if (problem.zeroed.has(column) || (relaxed.colValue[column] ?? 0) > 1e-9) continue;
+    if (sign * (relaxed.colDual[column] ?? 0) <= room) continue;
+    problem.zeroed.add(column);
+    model.changeColBounds(column, 0, 0);
+  }
+}
+
 /** Nobody's load above this many hours, from here on (the maximum load's column and each capacity row). */
 function setThreshold(model: HighsModel, problem: PartProblem, hours: number): void {
   model.changeColBounds(problem.loadColumn, 0, hours + 1e-6);
   for (const { row, used, booked } of problem.capacities)
     model.changeCoefficient(row, used, booked - hours - 1e-6);
   for (const schedule of problem.schedules)
-    model.changeColBounds(schedule.column, 0, schedule.hours > hours + 1e-6 ? 0 : schedule.upper);
+    if (!problem.zeroed.has(schedule.column))
+      model.changeColBounds(schedule.column, 0, schedule.hours > hours + 1e-6 ? 0 : schedule.upper);
 }
 
 /** The largest load of any person in a solution. */
@@ -614,6 +783,9 @@ function maximumLoad(problem: PartProblem, solution: Float64Array): number {
     if ((solution[schedule.column] ?? 0) > 0.5) most = Math.max(most, schedule.hours);
   return roundHours(most);
 }
+
+/** Probes just below the best plan's maximum load before the search halves the levels left. */
+const DESCENDING_PROBES = 4;
 
 /**
  * The fairness stage as a search over thresholds, not a min-max objective: the relaxation of
@@ -638,6 +810,7 @@ function leastMaximumLoad(
   // levels[0..infeasible] are proven impossible: below the longest place filled, at once.
   let infeasible = -1;
   while ((levels[infeasible + 1] ?? Infinity) < problem.leastLoad - 1e-6) infeasible++;
+  let descending = DESCENDING_PROBES;
   model.changeColsCost(
     { kind: 'range', from: 0, to: problem.numCols - 1 },
     new Float64Array(problem.numCols),
@@ -649,7 +822,11 @@ function leastMaximumLoad(
     const bound = levels[infeasible + 1] ?? best;
     const remaining = (deadline - now()) / 1000;
     if (remaining <= 0.05) return { solution, value: best, bound, proven: false };
-    const probe = Math.floor((infeasible + 1 + above - 1) / 2);
+    // First the level just below the best plan, while probes find plans (a few times at most):
+    // the earlier stages' plan is often at or next to the least maximum, and an infeasible probe
+    // there proves the best plan optimal, where halving from below spends a probe on every level
+    // it rules out (each a presolve and a root anew). Then halving the levels left.
+    const probe = descending > 0 ? above - 1 : Math.floor((infeasible + 1 + above - 1) / 2);
     const threshold = levels[probe] ?? 0;
     setThreshold(model, problem, threshold);
     model.options.set({ time_limit: remaining, mip_abs_gap: 0.5 });
@@ -659,6 +836,7 @@ function leastMaximumLoad(
     else if (status === highs.constants.modelStatus.optimal) {
       solution = Float64Array.from(model.getSolution().colValue);
       best = Math.min(best, maximumLoad(problem, solution));
+      descending--;
     } else {
       setThreshold(model, problem, best);
       return { solution, value: best, bound, proven: false };
