@@ -159,6 +159,8 @@ interface PartProblem {
   leastLoad: number;
   /** Columns no plan keeping the stages solved can use (reduced-cost fixing): bounds 0 for good. */
   zeroed: Set<number>;
+  /** Each "used" column (a person on a multi-day job, or with booked hours) and the columns it counts. */
+  links: { used: number; columns: number[] }[];
 }
 
 /** Distinct sums of a person's hours above this many make the levels too many to search. */
@@ -242,6 +244,7 @@ function buildPart(
   let levelsKnown = true;
   const extraInteger = new Set<number>();
   const continuityColumns: number[] = [];
+  const links: PartProblem['links'] = [];
   const loadColumn = next++;
   for (const [crew, list] of byPerson) {
     if (list.length > 1) {
@@ -300,6 +303,7 @@ function buildPart(
         const used = next++;
         extraInteger.add(used);
         continuityColumns.push(used);
+        links.push({ used, columns });
         for (const [weight, group] of usedGroups(model, list, new Set(columns)))
           addRow(
             rows,
@@ -331,6 +335,7 @@ function buildPart(
     if (bookedHours > 0) {
       const used = next++;
       extraInteger.add(used);
+      links.push({ used, columns: list.map(({ column }) => column) });
       for (const { column } of list)
         addRow(
           rows,
@@ -458,6 +463,7 @@ function buildPart(
     groups,
     leastLoad: 0,
     zeroed: new Set(),
+    links,
     placeColumns: places.map((place) => ({
       open: model.roles[place]?.open ?? 0,
       hours: model.roles[place] ? paidHours(model.roles[place].shift) : 0,
@@ -550,6 +556,22 @@ function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: ()
       // The relaxation first: when its optimum is integral it is the stage's (no branch and bound),
       // and its reduced costs fix columns for every later stage once the optimum is known.
       const relaxed = stage.integral ? relax(highs, model, problem, deadline, now) : undefined;
+      // The plan in hand (every earlier stage's optimum kept) at the relaxation's bound is optimal.
+      if (relaxed && !relaxed.integral) {
+        const target =
+          stage.sense === 'min' ? Math.ceil(relaxed.value - 1e-6) : Math.floor(relaxed.value + 1e-6);
+        const inHand = complete(problem, solution);
+        const reached = stage.costs.reduce((sum, cost, column) => sum + cost * (inHand[column] ?? 0), 0);
+        const atBound = stage.sense === 'min' ? reached <= target + 1e-6 : reached >= target - 1e-6;
+        if (atBound && satisfies(problem, inHand)) {
+          stageMs.push({ name: stage.name, ms: now() - stageStart, proven: true });
+          solution = inHand;
+          values.set(index, reached);
+          fixByReducedCost(model, problem, stage, relaxed, reached);
+          fixStage(highs, model, problem, stage, index, reached);
+          continue;
+        }
+      }
       const near =
         relaxed && !relaxed.integral
           ? nearRelaxation(model, problem, stage, relaxed, deadline, now)
@@ -858,25 +880,62 @@ function oneEach(problem: PartProblem): Float64Array | undefined {
   const single = new Map<number, Schedule>();
   for (const schedule of problem.schedules)
     if (schedule.places.length === 1) single.set(schedule.column, schedule);
+  const take = (column: number): boolean => {
+    const crew = problem.candidates[column]?.crew ?? -1;
+    if (used.has(crew)) return false;
+    used.add(crew);
+    solution[column] = 1;
+    return true;
+  };
+  // Crew who applied, were invited or shortlisted (and the earlier plan's) first: the stages
+  // after the places filled then often start at their bound. Then classes' members, then the rest.
+  const preferred = (column: number) => {
+    const candidate = problem.candidates[column];
+    return Boolean(candidate?.pending || candidate?.previous);
+  };
   for (const place of problem.placeColumns) {
     let open = place.open;
+    for (const column of place.columns) if (open > 0 && preferred(column) && take(column)) open -= 1;
     for (const column of place.schedules) {
       const schedule = single.get(column);
       if (!schedule || open === 0) continue;
-      const take = Math.min(open, left[schedule.group] ?? 0);
-      solution[column] = take;
-      left[schedule.group] = (left[schedule.group] ?? 0) - take;
-      open -= take;
+      const count = Math.min(open, left[schedule.group] ?? 0);
+      solution[column] = count;
+      left[schedule.group] = (left[schedule.group] ?? 0) - count;
+      open -= count;
     }
-    for (const column of place.columns) {
-      const crew = problem.candidates[column]?.crew ?? -1;
-      if (open === 0 || used.has(crew)) continue;
-      used.add(crew);
-      solution[column] = 1;
-      open -= 1;
-    }
+    for (const column of place.columns) if (open > 0 && !preferred(column) && take(column)) open -= 1;
   }
   return solution;
+}
+
+/** The "used" columns and the maximum load a plan's places imply (a first plan sets only its places). */
+function complete(problem: PartProblem, solution: Float64Array): Float64Array {
+  const full = Float64Array.from(solution);
+  for (const { used, columns } of problem.links)
+    full[used] = columns.some((column) => (full[column] ?? 0) > 0.5) ? 1 : 0;
+  full[problem.loadColumn] = Math.max(full[problem.loadColumn] ?? 0, maximumLoad(problem, full));
+  return full;
+}
+
+/** Whether a plan keeps every row built for the part and every column's bounds (fixed columns at 0). */
+function satisfies(problem: PartProblem, solution: Float64Array): boolean {
+  const tolerance = 1e-6;
+  for (let column = 0; column < problem.numCols; column++) {
+    const x = solution[column] ?? 0;
+    const upper = problem.zeroed.has(column) ? 0 : (problem.colUpper[column] ?? 0);
+    if (x < (problem.colLower[column] ?? 0) - tolerance || x > upper + tolerance) return false;
+    if (problem.integrality[column] === 1 && Math.abs(x - Math.round(x)) > tolerance) return false;
+  }
+  const { starts, indices, values, lower, upper } = problem.rows;
+  for (let row = 0; row < lower.length; row++) {
+    let activity = 0;
+    const end = starts[row + 1] ?? indices.length;
+    for (let at = starts[row] ?? 0; at < end; at++)
+      activity += (values[at] ?? 0) * (solution[indices[at] ?? 0] ?? 0);
+    if (activity < (lower[row] ?? 0) - tolerance || activity > (upper[row] ?? 0) + tolerance) return false;
+  }
+  return true;
 }
 
 /** A stage's optimum kept by every later stage: a row (an integer objective's exact value). */
