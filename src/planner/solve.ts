@@ -196,8 +196,11 @@ function buildPart(
   });
   const schedulesAt = new Map<number, Schedule[]>();
   for (const schedule of schedules)
-    for (const place of schedule.places)
-      schedulesAt.set(place, [...(schedulesAt.get(place) ?? []), schedule]);
+    for (const place of schedule.places) {
+      const here = schedulesAt.get(place);
+      if (here) here.push(schedule);
+      else schedulesAt.set(place, [schedule]);
+    }
   const byPerson = new Map<number, { column: number; candidate: Candidate }[]>();
   const byPlace = new Map<number, number[]>();
   candidates.forEach((candidate, column) => {
@@ -227,8 +230,14 @@ function buildPart(
   // Extra columns: continuity (one per person and multi-day job), fairness (the maximum load L,
   // and per person with booked hours whether they are used at all).
   // A class has as many members as it has: its schedules' counts add up to at most that.
+  const byGroup = new Map<number, Schedule[]>();
+  for (const schedule of schedules) {
+    const mine = byGroup.get(schedule.group);
+    if (mine) mine.push(schedule);
+    else byGroup.set(schedule.group, [schedule]);
+  }
   groups.forEach((group, index) => {
-    const mine = schedules.filter((schedule) => schedule.group === index);
+    const mine = byGroup.get(index) ?? [];
     if (mine.reduce((sum, schedule) => sum + schedule.upper, 0) > group.members.length)
       addRow(
         rows,
@@ -576,10 +585,10 @@ function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: ()
         relaxed && !relaxed.integral
           ? nearRelaxation(model, problem, stage, relaxed, deadline, now)
           : undefined;
-      if (relaxed && (relaxed.integral || near)) {
+      if (relaxed && (relaxed.integral || near?.reached)) {
         stageMs.push({ name: stage.name, ms: now() - stageStart, proven: true });
         solution =
-          near ??
+          near?.solution ??
           relaxed.colValue.map((x, column) => (problem.integrality[column] === 1 ? Math.round(x) : x));
         const value = stage.costs.reduce((sum, cost, column) => sum + cost * (solution[column] ?? 0), 0);
         values.set(index, value);
@@ -588,7 +597,8 @@ function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: ()
         continue;
       }
       model.options.set({ time_limit: Math.max(0.05, (deadline - now()) / 1000) });
-      model.setSolution({ colValue: solution });
+      // The sub-MIP's plan, short of the bound, is still a plan of the whole model: the better start.
+      model.setSolution({ colValue: near?.solution ?? solution });
       model.run();
       const status = model.getModelStatus();
       stageMs.push({
@@ -707,12 +717,13 @@ function relax(
 }
 
 /**
- * A plan near the relaxation (as HiGHS's RENS heuristic, but first): every integer column whose
- * relaxed value is integral fixed there, the few fractional ones left to a small MIP. When its plan
- * reaches the relaxation's bound (rounded to the integer objective) it is the stage's optimum,
- * proven by that bound, without the whole model's branch and bound; otherwise none, and the bounds
- * are as they were. On the 300-place event the continuity relaxation has 28 fractional columns of
- * 8,938.
+ * A plan at the relaxation's bound, searched first in a smaller model: if the stage's optimum is
+ * the relaxation's bound rounded to the integer objective, no column whose reduced cost exceeds
+ * the room between them can be in it (the reduced-cost argument of fixByReducedCost), so those
+ * columns are fixed at 0 and a MIP searches the rest. When its plan reaches the bound it is the
+ * stage's optimum, proven by the bound, without the whole model's branch and bound (on the
+ * 300-place event, continuity: half of 8,938 columns fixed, 1.6 s to 0.4 s warm). Otherwise its
+ * plan, if any, starts the whole model's MIP. The bounds are restored before returning.
  */
 function nearRelaxation(
   model: HighsModel,
@@ -721,7 +732,7 @@ function nearRelaxation(
   relaxed: Relaxation,
   deadline: number,
   now: () => number,
-): Float64Array | undefined {
+): { solution: Float64Array; reached: boolean } | undefined {
   const target = stage.sense === 'min' ? Math.ceil(relaxed.value - 1e-6) : Math.floor(relaxed.value + 1e-6);
   const { lower, upper } = model.getCols({ kind: 'range', from: 0, to: problem.numCols - 1 });
   const sign = stage.sense === 'min' ? 1 : -1;
@@ -742,12 +753,13 @@ function nearRelaxation(
   const at = new Float64Array(fix.length);
   model.changeColsBounds({ kind: 'set', indices: fix }, at, at);
   try {
-    model.options.set({ time_limit: Math.max(0.05, (deadline - now()) / 4000) });
+    // Most of the time left: this is the likelier proof, and its plan starts the whole MIP if not.
+    model.options.set({ time_limit: Math.max(0.05, ((deadline - now()) * 0.75) / 1000) });
     model.run();
     if (model.info.get('primal_solution_status') !== 2) return undefined;
     const value = model.getObjectiveValue();
     const reached = stage.sense === 'min' ? value <= target + 1e-6 : value >= target - 1e-6;
-    return reached ? Float64Array.from(model.getSolution().colValue) : undefined;
+    return { solution: Float64Array.from(model.getSolution().colValue), reached };
   } finally {
     model.changeColsBounds(
       { kind: 'set', indices: fix },
