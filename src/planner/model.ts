@@ -191,7 +191,12 @@ export function buildModel(
       bookedHours.set(index, (bookedHours.get(index) ?? 0) + paidHours(shift));
   }
   // One verdict per distinct requirement set and member: roles of an event share requirements.
-  const metCache = new Map<string, Map<number, ReturnType<typeof judgeCrew>>>();
+  // Per requirement set: each member's verdict, and only those failing at most one requirement
+  // (the rest are neither candidates nor near misses on any role asking that set), in crew order.
+  const metCache = new Map<
+    string,
+    { member: CrewFacts; index: number; base: ReturnType<typeof judgeCrew> }[]
+  >();
   const candidates: Candidate[] = [];
   const byPlace: Candidate[][] = [];
   const diagnoses: PlaceDiagnosis[] = [];
@@ -200,7 +205,12 @@ export function buildModel(
     const key = requirementKey(plan.checkable);
     let verdicts = metCache.get(key);
     if (!verdicts) {
-      verdicts = new Map();
+      verdicts = [];
+      for (const [index, member] of facts.crew.entries()) {
+        if (excluded.has(member.id)) continue;
+        const base = judgeCrew(member, plan.checkable, { pending: [] });
+        if (base.failed.length <= 1) verdicts.push({ member, index, base });
+      }
       metCache.set(key, verdicts);
     }
     const diagnosis: PlaceDiagnosis = {
@@ -211,28 +221,25 @@ export function buildModel(
       unchecked: plan.unchecked,
     };
     const ranked: { verdict: CrewVerdict; index: number; pending: boolean }[] = [];
-    facts.crew.forEach((member, index) => {
-      if (excluded.has(member.id)) return;
-      let base = verdicts.get(index);
-      if (!base) {
-        base = judgeCrew(member, plan.checkable, { pending: [] });
-        verdicts.set(index, base);
-      }
+    for (const { member, index, base } of verdicts) {
+      // Failing one requirement once the near misses are listed ends it here.
+      if (base.failed.length === 1 && diagnosis.nearMisses.length >= 50) continue;
       const availability = assessAvailability(
         { roleId: role.roleId, window: role.shift.window },
         byCrew.get(member.id) ?? [],
       );
-      if (availability.thisRole === BOOKED_STATUS) return;
-      const verdict = { ...base, availability, flagged: isFlagged(availability) };
-      if (base.failed.length === 1 && !availability.clash && diagnosis.nearMisses.length < 50)
-        diagnosis.nearMisses.push({
-          crewId: member.id,
-          name: member.name,
-          lacks: base.failed[0]?.reason ?? '',
-        });
-      if (base.failed.length > 0) return;
-      if (availability.thisRole !== undefined && WITHDRAWN_STATUSES.includes(availability.thisRole)) return;
-      if (offRole.has(`${role.roleId}:${member.id}`)) return;
+      if (availability.thisRole === BOOKED_STATUS) continue;
+      if (base.failed.length === 1) {
+        if (!availability.clash)
+          diagnosis.nearMisses.push({
+            crewId: member.id,
+            name: member.name,
+            lacks: base.failed[0]?.reason ?? '',
+          });
+        continue;
+      }
+      if (availability.thisRole !== undefined && WITHDRAWN_STATUSES.includes(availability.thisRole)) continue;
+      if (offRole.has(`${role.roleId}:${member.id}`)) continue;
       diagnosis.qualified++;
       const conflict = bookedConflict(
         role.shift,
@@ -242,12 +249,12 @@ export function buildModel(
       );
       if (conflict !== undefined) {
         diagnosis.bookedElsewhere.set(conflict, (diagnosis.bookedElsewhere.get(conflict) ?? 0) + 1);
-        return;
+        continue;
       }
       const pending =
         availability.thisRole !== undefined && PENDING_PREFERRED.includes(availability.thisRole);
-      ranked.push({ verdict, index, pending });
-    });
+      ranked.push({ verdict: { ...base, availability, flagged: isFlagged(availability) }, index, pending });
+    }
     diagnosis.nearMisses.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.crewId - b.crewId));
     ranked.sort((a, b) => compareVerdicts(a.verdict, b.verdict));
     const hours = paidHours(role.shift);
