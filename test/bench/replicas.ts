@@ -11,6 +11,7 @@ import { signWebhook } from '../../src/sandbox/webhooks.js';
 import { type ReplicaSet, startReplicaSet } from '../helpers/replicas.js';
 import { commands, type Section, table } from './report.js';
 import { sleep } from './stats.js';
+import { plainCaller } from './throughput.js';
 
 const CLIENTS = 16;
 const TIMING = { warmupMs: 1500, windowMs: 4000 };
@@ -89,36 +90,6 @@ async function storeCounters(url: string): Promise<{ transactions: number; inser
   }
 }
 
-/** A 2026-07-28 tools/call as one plain POST (as test/bench/throughput.ts sends it). */
-function plainCaller(mcpUrl: string): () => Promise<boolean> {
-  let id = 0;
-  const meta = {
-    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-    'io.modelcontextprotocol/clientInfo': { name: 'crew-mcp-bench', version: '1.0.0' },
-    'io.modelcontextprotocol/clientCapabilities': {},
-  };
-  return async () => {
-    const response = await fetch(mcpUrl, {
-      method: 'POST',
-      headers: {
-        accept: 'application/json, text/event-stream',
-        'content-type': 'application/json',
-        'mcp-method': 'tools/call',
-        'mcp-name': 'list_crew',
-        'mcp-protocol-version': '2026-07-28',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: id++,
-        method: 'tools/call',
-        params: { name: 'list_crew', arguments: { perPage: 1 }, _meta: meta },
-      }),
-    });
-    const body = (await response.json()) as { result?: { isError?: boolean } };
-    return response.status === 200 && body.result !== undefined && !body.result.isError;
-  };
-}
-
 async function closedLoop(
   call: () => Promise<boolean>,
   ms: number,
@@ -181,7 +152,7 @@ async function measure(replicas: number, log: (message: string) => void): Promis
   const set = await startReplicaSet({ replicas, args: ['--rate-limit', '1000000'] });
   try {
     const haproxyPid = haproxyWorker(set.haproxy.process.pid ?? 0);
-    const call = plainCaller(set.mcpUrl);
+    const call = plainCaller(set.mcpUrl, { tool: 'list_crew', args: { perPage: 1 } });
     await closedLoop(call, TIMING.warmupMs);
     await sleep(STATS_SETTLE_MS);
     const storeBefore = await storeCounters(set.database.url);

@@ -97,7 +97,7 @@ const toolCaller = (client: Client, load: Pick<Load, 'tool' | 'args'>) => async 
  * it: the same fetch, JSON body and JSON answer as the direct GraphQL callers, so that the share
  * compares the server with the platform and not the SDK client's own cost with a bare fetch.
  */
-const plainCaller = (mcpUrl: string, load: Pick<Load, 'tool' | 'args'>) => {
+export const plainCaller = (mcpUrl: string, load: Pick<Load, 'tool' | 'args'>) => {
   let id = 0;
   const meta = {
     'io.modelcontextprotocol/protocolVersion': '2026-07-28',

@@ -6,10 +6,11 @@
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { APP_VIEWS } from '../../src/mcp/app-views.js';
+import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 import { connectInProcess } from '../helpers/mcp.js';
 import { TEST_TODAY } from '../helpers/sandbox.js';
 import { planFixture } from '../ui/plan-fixture.js';
-import { CHROMIUM, launchBrowser, openHost } from '../ui/view-host.js';
+import { openHost } from '../ui/view-host.js';
 import { type BenchContext, int, ms, type Section, table } from './report.js';
 import { summarize } from './stats.js';
 
@@ -59,7 +60,7 @@ export const viewsSection: Section = {
         { view: APP_VIEWS.staffingPlan, what: '40-place plan (issue-20 shape)', result: plan },
       ];
       const rounds = ctx.quick ? 3 : 15;
-      const browser = await launchBrowser();
+      const browser = await launchChromium();
       const rows: (string | number)[][] = [];
       try {
         const host = await openHost(browser, client);

@@ -17,10 +17,10 @@ import { connectorStoreOf, createConnectorApp } from '../../src/connector/index.
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { type RunningHttp, startHttp } from '../../src/transports/http.js';
+import { launchChromium } from '../helpers/chromium.js';
 import {
   connectInBrowser,
   connectThroughOAuth,
-  launchChromium,
   REDIRECT_URL,
   TestOAuthClient,
 } from '../helpers/oauth-client.js';

@@ -11,13 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/chromium.js';
 import { CLI } from '../helpers/mcp.js';
-import {
-  connectThroughOAuth,
-  launchChromium,
-  REDIRECT_URL,
-  TestOAuthClient,
-} from '../helpers/oauth-client.js';
+import { connectThroughOAuth, REDIRECT_URL, TestOAuthClient } from '../helpers/oauth-client.js';
 
 let dir: string;
 let documents: Server;

@@ -12,21 +12,7 @@ import {
   StreamableHTTPClientTransport,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
-import { type Browser, chromium, type Page } from 'playwright-core';
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-}
+import type { Browser, Page } from 'playwright-core';
 
 /** Where the test client's authorization responses go: intercepted in the browser, never served. */
 export const REDIRECT_URL = 'http://127.0.0.1:47999/callback';

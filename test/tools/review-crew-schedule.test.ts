@@ -7,6 +7,7 @@ import { countTokens } from '../bench/tokens.js';
 import { gql, gqlEveryPage, type Json } from '../helpers/sandbox.js';
 import { variablesOf } from '../helpers/sent.js';
 import { operations } from '../helpers/tool-requests.js';
+import { dataTypeVerdict } from './staffing-oracle.js';
 import { useWriteSandbox } from './write-support.js';
 
 const suite = useWriteSandbox();
@@ -83,21 +84,8 @@ function expected(raw: Raw, from: string, to: string, minRest = 10) {
       const failures = own.flatMap((shift) => {
         const out: string[] = [];
         if (!['ACTIVE', 'APPROVED'].includes(member.status)) out.push(`${shift.role.id} status`);
-        for (const requirement of shift.role.requirements?.dataType ?? []) {
-          const verified = new Set<string>();
-          for (const profile of member.profiles)
-            for (const dataType of profile.dataTypes)
-              if (dataType.id === String(requirement.dataTypeId))
-                for (const name of dataType.answer?.verifiedOptionNames ?? []) verified.add(name);
-          const have = requirement.optionNames.filter((name: string) => verified.has(name)).length;
-          const ok =
-            requirement.condition === 'ALL'
-              ? have === requirement.optionNames.length
-              : requirement.condition === 'ANY'
-                ? have > 0
-                : have === 0;
-          if (!ok) out.push(`${shift.role.id} dataType`);
-        }
+        for (const requirement of shift.role.requirements?.dataType ?? [])
+          if (!dataTypeVerdict(member, requirement).ok) out.push(`${shift.role.id} dataType`);
         const profile = shift.role.requirements?.profile;
         if (profile) {
           const own = member.profiles.map((one: Json) => String(one.id));

@@ -12,6 +12,26 @@ export interface Company {
   crewJobs: Json[];
 }
 
+/**
+ * A data-type requirement against one member, from raw data: how many of its options the member
+ * holds verified (on any profile), and whether that meets the requirement's condition.
+ */
+export function dataTypeVerdict(member: Json, requirement: Json): { ok: boolean; have: number } {
+  const verified = new Set<string>();
+  for (const profile of member.profiles)
+    for (const dataType of profile.dataTypes)
+      if (dataType.id === String(requirement.dataTypeId))
+        for (const name of dataType.answer?.verifiedOptionNames ?? []) verified.add(name);
+  const have = requirement.optionNames.filter((name: string) => verified.has(name)).length;
+  const ok =
+    requirement.condition === 'ALL'
+      ? have === requirement.optionNames.length
+      : requirement.condition === 'ANY'
+        ? have > 0
+        : have === 0;
+  return { ok, have };
+}
+
 export async function readCompany(sb: RunningSandbox): Promise<Company> {
   const [crew, jobs, crewJobs] = await Promise.all([
     gqlEveryPage(
@@ -162,18 +182,7 @@ export function oracle(company: Company, ask: OracleAsk): OracleAnswer {
     const failures: string[] = [];
     let held = 0;
     for (const requirement of requirements?.dataType ?? []) {
-      const verified = new Set<string>();
-      for (const profile of member.profiles)
-        for (const dataType of profile.dataTypes)
-          if (dataType.id === String(requirement.dataTypeId))
-            for (const name of dataType.answer?.verifiedOptionNames ?? []) verified.add(name);
-      const have = requirement.optionNames.filter((name: string) => verified.has(name)).length;
-      const ok =
-        requirement.condition === 'ALL'
-          ? have === requirement.optionNames.length
-          : requirement.condition === 'ANY'
-            ? have > 0
-            : have === 0;
+      const { ok, have } = dataTypeVerdict(member, requirement);
       if (!ok) failures.push('dataType');
       if (requirement.condition !== 'NONE') held += have;
     }

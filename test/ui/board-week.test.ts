@@ -5,9 +5,10 @@
 // error, no request leaving the page. Writes the README's screenshots (light, dark, 360 px).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packagePath } from '../../src/paths.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import type { AnyResult } from '../helpers/mcp.js';
-import { LIGHT, launchBrowser, openHost, type ViewHost } from './view-host.js';
+import { LIGHT, openHost, type ViewHost } from './view-host.js';
 
 const suite = useConnectedSandbox();
 const WEEK = { from: '2026-11-21', to: '2026-11-27', perPage: 100 };
@@ -15,13 +16,13 @@ const WEEK = { from: '2026-11-21', to: '2026-11-27', perPage: 100 };
 const OVERFLOW = 'document.documentElement.scrollWidth - document.documentElement.clientWidth';
 const shot = (name: string) => packagePath('docs', 'screenshots', `board-week-${name}.png`);
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: Awaited<ReturnType<typeof launchChromium>>;
 let host: ViewHost;
 let html: string;
 let result: AnyResult;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
   host = await openHost(browser, suite.client);
   const read = await suite.client.readResource({ uri: 'ui://crew/board-week.html' });
   html = (read.contents[0] as { text: string }).text;

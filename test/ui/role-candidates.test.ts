@@ -5,15 +5,16 @@
 // error, no request leaving the page. Writes the README's screenshots (light, dark, 360 px).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packagePath } from '../../src/paths.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import type { AnyResult } from '../helpers/mcp.js';
-import { LIGHT, launchBrowser, openHost, type ViewHost } from './view-host.js';
+import { LIGHT, openHost, type ViewHost } from './view-host.js';
 
 const suite = useConnectedSandbox();
 const shot = (name: string) => packagePath('docs', 'screenshots', `role-candidates-${name}.png`);
 const OVERFLOW = 'document.documentElement.scrollWidth - document.documentElement.clientWidth';
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: Awaited<ReturnType<typeof launchChromium>>;
 let host: ViewHost;
 let html: string;
 let result: AnyResult;
@@ -46,7 +47,7 @@ async function richRole(): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
   host = await openHost(browser, suite.client);
   const read = await suite.client.readResource({ uri: 'ui://crew/role-candidates.html' });
   html = (read.contents[0] as { text: string }).text;

@@ -6,16 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packagePath } from '../../src/paths.js';
 import { pinPlannerClock } from '../../src/planner/clock.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import { gqlEveryPage, type Json, TEST_TODAY } from '../helpers/sandbox.js';
 import { planFixture, swappedPlan } from './plan-fixture.js';
-import { LIGHT, launchBrowser, openHost, type ViewHost } from './view-host.js';
+import { LIGHT, openHost, type ViewHost } from './view-host.js';
 
 const suite = useConnectedSandbox();
 const shot = (name: string) => packagePath('docs', 'screenshots', `staffing-plan-${name}.png`);
 const OVERFLOW = 'document.documentElement.scrollWidth - document.documentElement.clientWidth';
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: Awaited<ReturnType<typeof launchChromium>>;
 let host: ViewHost;
 let html: string;
 const plan = planFixture({ places: 40 });
@@ -24,7 +25,7 @@ const asResult = (data: unknown) => ({ content: [{ type: 'text', text: 'plan' }]
 beforeAll(async () => {
   // The planner plans only places that have not started: the sandbox's today, not the clock's.
   pinPlannerClock(() => Date.parse(`${TEST_TODAY}T00:00:00Z`));
-  browser = await launchBrowser();
+  browser = await launchChromium();
   host = await openHost(browser, suite.client);
   const read = await suite.client.readResource({ uri: 'ui://crew/staffing-plan.html' });
   html = (read.contents[0] as { text: string }).text;

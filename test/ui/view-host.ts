@@ -8,10 +8,8 @@ import { dirname } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps';
 import { build } from 'esbuild';
-import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { packagePath } from '../../src/paths.js';
-
-export const CHROMIUM = '/usr/bin/chromium';
 
 /** What host-page.ts puts on the host page's window (typed here, where the DOM is not). */
 interface HostWindow {
@@ -21,16 +19,6 @@ interface HostWindow {
   crewSizes: unknown[];
   crewTiming: { loaded?: number; drawn?: number };
 }
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 
 /** Screenshots show at most this much of a view's height. */
 const SCREENSHOT_MAX_HEIGHT = 900;
@@ -50,10 +38,6 @@ function hostPageScript(): Promise<string> {
     logLevel: 'warning',
   }).then((result) => result.outputFiles[0]?.text ?? '');
   return hostScript;
-}
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
 }
 
 export interface HostedView {
