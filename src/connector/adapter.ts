@@ -1,6 +1,7 @@
 // oidc-provider's storage adapter over the store's OAuth records. Access tokens are opaque and
 // looked up on every call, so found ones are kept in memory for a few seconds; anything that
-// destroys, consumes or revokes a record drops it from that memory at once (in this process).
+// destroys, consumes or revokes a record drops it from that memory at once in this process, and
+// other replicas drop a revoked grant's tokens when the store's notice reaches them (index.ts).
 // Revoking a grant also deletes the platform secret sealed for it.
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { OAuthRecords } from '../store/oauth-records.js';
@@ -14,11 +15,22 @@ export interface AdapterHooks {
   onGrantRevoked(grantId: string): Promise<void>;
 }
 
-export function adapterFactory(records: OAuthRecords, hooks: AdapterHooks, now: () => number = Date.now) {
-  const cache = new Map<string, { payload: AdapterPayload; until: number; grantId?: string }>();
-  const forgetGrant = (grantId: string) => {
-    for (const [key, entry] of cache) if (entry.grantId === grantId) cache.delete(key);
-  };
+/** Access tokens found lately, by model and id; a revoked grant's are dropped from it. */
+export class TokenCache {
+  readonly entries = new Map<string, { payload: AdapterPayload; until: number; grantId?: string }>();
+
+  forgetGrant(grantId: string): void {
+    for (const [key, entry] of this.entries) if (entry.grantId === grantId) this.entries.delete(key);
+  }
+}
+
+export function adapterFactory(
+  records: OAuthRecords,
+  hooks: AdapterHooks,
+  tokens: TokenCache = new TokenCache(),
+  now: () => number = Date.now,
+) {
+  const cache = tokens.entries;
   return class StoreAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
@@ -62,7 +74,7 @@ export function adapterFactory(records: OAuthRecords, hooks: AdapterHooks, now: 
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      forgetGrant(grantId);
+      tokens.forgetGrant(grantId);
       await records.revokeByGrantId(grantId);
       await hooks.onGrantRevoked(grantId);
     }

@@ -10,6 +10,7 @@ import type { Logger } from '../logger.js';
 import { ALL_CLIENT_SCOPES, clientScopeFor } from '../mcp/client-scopes.js';
 import type { ToolDefinition } from '../mcp/define-tool.js';
 import type { Store } from '../store/index.js';
+import { PendingKeys } from '../store/pending-keys.js';
 import type { Tenant } from '../store/tenants.js';
 import { type CsrfTokens, sendHtml as html, readForm, sendFormRefused } from './form.js';
 import { renderConnectForm, renderConsent, renderErrorPage } from './pages.js';
@@ -33,12 +34,13 @@ export interface ConnectOptions {
   onConnected(tenant: Tenant, grantId: string, secret: string): Promise<void>;
 }
 
+/** How long a key verified on the form waits for consent (the interaction itself lasts as long). */
 const PENDING_MS = 10 * 60_000;
 
 export function createConnectHandler(options: ConnectOptions) {
   const { provider, store, csrf, logger } = options;
-  /** Keys verified on the form, waiting for consent; by interaction, in memory (ten minutes). */
-  const pending = new Map<string, VerifiedKey & { until: number }>();
+  /** Keys verified on the form, waiting for consent, in the store: any replica may take the consent. */
+  const pending = new PendingKeys<VerifiedKey>(store.engine, store.box);
 
   const verify = keyVerifier(options);
 
@@ -116,9 +118,8 @@ export function createConnectHandler(options: ConnectOptions) {
     const step = form.get('step');
     if (step === 'verify') {
       try {
-        const verified = { ...(await verify(form)), until: Date.now() + PENDING_MS };
-        pending.set(uid, verified);
-        for (const [key, entry] of pending) if (entry.until < Date.now()) pending.delete(key);
+        const verified = await verify(form);
+        await pending.put(uid, verified, PENDING_MS);
         html(
           res,
           200,
@@ -144,8 +145,7 @@ export function createConnectHandler(options: ConnectOptions) {
       }
       return true;
     }
-    const verified = pending.get(uid);
-    pending.delete(uid);
+    const verified = await pending.take(uid);
     if (step === 'deny') {
       await provider.interactionFinished(
         req,
@@ -155,7 +155,7 @@ export function createConnectHandler(options: ConnectOptions) {
       );
       return true;
     }
-    if (step !== 'consent' || !verified || verified.until < Date.now()) {
+    if (step !== 'consent' || !verified) {
       html(
         res,
         400,

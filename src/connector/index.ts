@@ -17,8 +17,11 @@ import { ALL_CLIENT_SCOPES } from '../mcp/client-scopes.js';
 import { InFlightCalls } from '../mcp/in-flight.js';
 import { AuthError } from '../platform/errors.js';
 import type { RunningSandbox } from '../sandbox/types.js';
+import type { ReplicaBus, ReplicaMessage } from '../store/bus.js';
 import { openStore, type Store } from '../store/index.js';
+import { SharedRateLimiter } from '../store/rate.js';
 import type { HostedMode } from '../transports/routes.js';
+import { TokenCache } from './adapter.js';
 import { createConnectHandler, type PlatformDefaults } from './connect.js';
 import { storeDataDir } from './data-dir.js';
 import { createDisconnectHandler, DISCONNECT_PATH } from './disconnect.js';
@@ -65,6 +68,7 @@ function unavailable(message: string): Response {
   });
 }
 
+const DAY_MS = 24 * 3600 * 1000;
 const stores = new WeakMap<App, Store>();
 
 /** The store behind a connector app (tests and `crew-mcp check` look inside it). */
@@ -80,9 +84,23 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
   const keys = await loadStoreKeys(connector);
   const dataDir = connector.storeUrl ? null : await storeDataDir(connector.dataDir);
   let store: Store;
+  // On a PostgreSQL server, replicas may share the store: they tell each other of events, writes
+  // and revoked grants (replicas.ts's bus). The embedded store is one process's alone.
+  let bus: ReplicaBus | null = null;
   try {
-    store = await openStore({ url: connector.storeUrl, dataDir, box: keys.box });
+    if (connector.storeUrl)
+      bus = await (await import('../store/bus.js')).ReplicaBus.open(connector.storeUrl, logger);
+    store = await openStore({
+      url: connector.storeUrl,
+      dataDir,
+      box: keys.box,
+      bus,
+      logger,
+      eventsMaxAgeMs: config.security.eventsMaxAgeDays * DAY_MS,
+      eventsMaxBytes: config.security.eventsMaxBytes,
+    });
   } catch (error) {
+    await bus?.close();
     throw new ConfigError(
       `The store could not be opened (${connector.storeUrl ? '--store' : `--data-dir ${dataDir}`}): ${error instanceof Error ? error.message.replace(/postgres(ql)?:\/\/[^\s]*/g, 'postgres://...') : String(error)}`,
     );
@@ -113,6 +131,9 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
   }
   const tools = registeredTools(config);
   const calls = new InFlightCalls();
+  const tokenCache = new TokenCache();
+  /** Word to the other replicas (none without a shared store); never rejects. */
+  const tellReplicas = (message: ReplicaMessage) => bus?.publish(store.engine, message) ?? Promise.resolve();
   const tenants: TenantApps = new TenantApps({
     config,
     store,
@@ -120,8 +141,10 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     calls,
     logger,
     maxTenants: connector.maxTenants,
+    afterWrite: bus ? (tenantKey) => tellReplicas({ kind: 'write', tenant: tenantKey }) : undefined,
     onKeyRefused(tenantKey, grantId) {
       tenants.evict(tenantKey);
+      void tellReplicas({ kind: 'grant-gone', tenant: tenantKey, grant: grantId });
       logger.warn(
         { tenant: tenantKey, grant: grantId },
         'connector: the platform refused the API key; the grant needs reconnection',
@@ -149,13 +172,16 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     async onGrantRevoked(grantId: string) {
       const grant = await store.tenants.grant(grantId);
       if (!grant || grant.status === 'revoked') return;
+      // Read before it is deleted: the tenant's webhook subscription may have to go with it.
+      const secret = await store.tenants.grantSecret(grantId).catch(() => null);
       await store.tenants.revokeGrant(grantId);
       tenants.evict(grant.tenantKey);
+      await tellReplicas({ kind: 'grant-gone', tenant: grant.tenantKey, grant: grantId });
       logger.info(
         { tenant: grant.tenantKey, grant: grantId },
         'connector: grant revoked, its platform secret deleted',
       );
-      await webhooks.onGrantGone(grant.tenantKey).catch(() => undefined);
+      await webhooks.onGrantGone(grant.tenantKey, secret).catch(() => undefined);
     },
   };
   let connect: ReturnType<typeof createConnectHandler> | null = null;
@@ -175,6 +201,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
         resource,
         records: store.oauth,
         hooks,
+        tokenCache,
         cookieSecret: keys.cookieSecret,
         allowLoopbackClientMetadata: connector.allowLoopbackClientMetadata && loopbackBind,
         behindProxy: publicUrl !== null,
@@ -258,6 +285,24 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     },
   };
 
+  // What other replicas did: a write (stale reads), a grant gone (its tokens, its tenant's
+  // context). Notices missed while the bus was down: drop every cache (tokens are looked up again).
+  const stopHearing = bus
+    ? [
+        bus.onMessage((message) => {
+          if (message.kind === 'write') tenants.dropStaleReads(message.tenant);
+          if (message.kind === 'grant-gone') {
+            tokenCache.forgetGrant(message.grant);
+            tenants.evict(message.tenant);
+          }
+        }),
+        bus.onResync(() => {
+          tokenCache.entries.clear();
+          tenants.dropStaleReads();
+        }),
+      ]
+    : [];
+
   const sweep = setInterval(() => {
     store.oauth.sweep().catch(() => undefined);
     const cutoff = Date.now() - config.security.eventsMaxAgeDays * 24 * 3600 * 1000;
@@ -292,11 +337,15 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     registerSurface: noTenant,
     routes: {},
     hosted,
+    // Replicas on one PostgreSQL: one bucket per client across them (else the transport's own).
+    rateLimiter: bus ? new SharedRateLimiter(store.engine, config.security.ratePerMinute, logger) : null,
     start: async () => undefined,
     async close() {
       clearInterval(sweep);
+      for (const stop of stopHearing) stop();
       tenants.closeAll();
       await store.close();
+      await bus?.close();
       if (sandbox && !options.sandbox) await sandbox.close();
     },
   };

@@ -9,7 +9,7 @@ import { createHmac } from 'node:crypto';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { ALL_CLIENT_SCOPES } from '../mcp/client-scopes.js';
 import type { OAuthRecords } from '../store/oauth-records.js';
-import { type AdapterHooks, adapterFactory } from './adapter.js';
+import { type AdapterHooks, adapterFactory, type TokenCache } from './adapter.js';
 import { loopbackAwareFetch } from './client-metadata-fetch.js';
 import { renderErrorPage } from './pages.js';
 
@@ -37,6 +37,8 @@ export interface ProviderOptions {
   resource: string;
   records: OAuthRecords;
   hooks: AdapterHooks;
+  /** The adapter's memory of access tokens (replicas drop a revoked grant's from it). */
+  tokenCache: TokenCache;
   /** Signs the provider's cookies; derived from the store key, so replicas agree. */
   cookieSecret: Buffer;
   /** Client metadata documents may come from loopback (tests only). */
@@ -50,7 +52,7 @@ export function createProvider(options: ProviderOptions): Provider {
   const scope = ALL_CLIENT_SCOPES.join(' ');
   const cookieKey = createHmac('sha256', options.cookieSecret).update('crew-mcp cookies').digest('base64url');
   const configuration: Configuration = {
-    adapter: adapterFactory(options.records, options.hooks),
+    adapter: adapterFactory(options.records, options.hooks, options.tokenCache),
     clients: [],
     // The account is the tenant the connect page proved (its key): a grant connects a client to it.
     findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id }) }),

@@ -7,7 +7,7 @@ import type { Config } from '../config.js';
 import { schemaModel } from '../contract/schema-model.js';
 import { instructions } from '../instructions.js';
 import type { Logger } from '../logger.js';
-import { createLookups, invalidateOnEvent } from '../lookups/index.js';
+import { createLookups, invalidateAfterWrite, invalidateOnEvent } from '../lookups/index.js';
 import type { ToolDefinition } from '../mcp/define-tool.js';
 import type { InFlightCalls } from '../mcp/in-flight.js';
 import { adaptToLiveSchema } from '../mcp/live-schema.js';
@@ -36,6 +36,8 @@ export interface TenantAppsOptions {
   maxTenants: number;
   /** The platform refused the key of `grantId` (its secret was reset or deleted). */
   onKeyRefused(tenantKey: string, grantId: string): void;
+  /** A write tool ran for the tenant (replicas: the others drop their stale reads). */
+  afterWrite?: (tenantKey: string) => Promise<void>;
 }
 
 /** What a call learns once the platform refused its connection's key: the user must connect again. */
@@ -48,7 +50,7 @@ async function openTenant(
   grantId: string,
   secret: string,
 ): Promise<TenantContext> {
-  const { config, tools } = options;
+  const { config, tools, afterWrite } = options;
   const logger = options.logger.child({ tenant: tenant.key });
   const platform = createPlatform({
     credentials: {
@@ -73,7 +75,7 @@ async function openTenant(
   const schemaPlan = await adaptToLiveSchema(platform, tools, logger);
   const selection = selectTools(schemaPlan?.tools ?? tools, config, grantedScopes, schemaPlan?.unavailable);
   const lookups = createLookups(platform, logger);
-  const events = options.store.events.of(tenant.key);
+  const events = await options.store.events.of(tenant.key);
   const surface = createContextSurface(platform, logger, undefined, {
     allows: (toolset) => tools.some((tool) => tool.toolset === toolset && chosenByConfig(tool, config)),
     listedTools: selection.listed.map((tool) => tool.name),
@@ -93,6 +95,7 @@ async function openTenant(
     transport: 'http',
     calls: options.calls,
     grantedScopes,
+    afterWrite: afterWrite && (() => afterWrite(tenant.key)),
     get schema() {
       return schemaPlan?.schema ?? schemaModel();
     },
@@ -146,6 +149,16 @@ export class TenantApps {
       this.options.logger.debug({ tenant: idlest }, 'connector: idle tenant closed');
     }
     return context;
+  }
+
+  /** Another replica wrote for the tenant, or its notices were missed (no key: every tenant). */
+  dropStaleReads(tenantKey?: string): void {
+    if (tenantKey === undefined) {
+      for (const context of this.open.values()) invalidateAfterWrite(context.lookups);
+      return;
+    }
+    const context = this.open.get(tenantKey);
+    if (context) invalidateAfterWrite(context.lookups);
   }
 
   /** Close a tenant's context (its grant was revoked or needs reconnection). */

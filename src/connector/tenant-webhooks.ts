@@ -2,7 +2,9 @@
 // {public URL}/webhooks/{tenant key} with a secret of that tenant's own (sealed in the store);
 // deliveries there are verified with that secret and stored in that tenant's log only. When the
 // tenant's last grant goes, the subscription is deleted at the platform (with the key still held
-// by that grant's context, before its secret is forgotten) and the secret with it.
+// by that grant's context, before its secret is forgotten) and the secret with it. Replicas: the
+// subscription and its secret are in the store, read at each delivery, so a tenant subscribed
+// again through another replica (a new secret) is verified with the new one here too.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logger.js';
@@ -24,7 +26,8 @@ const TENANT_KEY = /^t[a-z0-9]{8,40}$/;
 
 export function createTenantWebhooks(options: TenantWebhooksOptions) {
   const { store, logger } = options;
-  const receivers = new Map<string, WebhookHandler>();
+  /** A receiver per tenant, for the webhook secret it verifies with. */
+  const receivers = new Map<string, { secret: string; receive: WebhookHandler }>();
   /** The secret of the grant connected last, per tenant, to unsubscribe with at disconnect. */
   const lastSecret = new Map<string, string>();
 
@@ -60,13 +63,17 @@ export function createTenantWebhooks(options: TenantWebhooksOptions) {
       lastSecret.set(tenantKey, secret);
     },
 
-    /** A grant of the tenant went: with no active grant left, unsubscribe and forget the secret. */
-    async onGrantGone(tenantKey: string): Promise<void> {
+    /**
+     * A grant of the tenant went: with no active grant left, unsubscribe (with `secret`, the gone
+     * grant's platform secret as the store held it, or the last one this replica saw) and forget
+     * the webhook secret.
+     */
+    async onGrantGone(tenantKey: string, secretOfGrant?: string | null): Promise<void> {
       const grants = await store.tenants.grantsOf(tenantKey);
       if (grants.some((grant) => grant.status === 'active')) return;
       const tenant = await store.tenants.get(tenantKey);
       const subscription = tenant?.webhookSubscription as { id?: string } | null | undefined;
-      const secret = lastSecret.get(tenantKey);
+      const secret = lastSecret.get(tenantKey) ?? secretOfGrant;
       if (tenant && subscription?.id && secret) {
         await deleteSubscription(platformOf(tenant, secret), subscription.id).catch((error: unknown) =>
           logger.warn(
@@ -83,20 +90,23 @@ export function createTenantWebhooks(options: TenantWebhooksOptions) {
     async handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
       const tenantKey = path.slice('/webhooks/'.length);
       if (!TENANT_KEY.test(tenantKey) || req.method !== 'POST') return false;
+      const secret = await store.tenants.webhookSecret(tenantKey);
+      // No subscription, no secret: unknown to this tenant's log (404, nothing read).
+      if (!secret) return false;
       let receiver = receivers.get(tenantKey);
-      if (!receiver) {
-        const secret = await store.tenants.webhookSecret(tenantKey);
-        // No subscription, no secret: unknown to this tenant's log (404, nothing read).
-        if (!secret) return false;
-        receiver = createWebhookReceiver({
-          log: store.events.of(tenantKey),
+      if (receiver?.secret !== secret) {
+        receiver = {
           secret,
-          allowUnsigned: options.allowUnsigned,
-          logger: logger.child({ tenant: tenantKey }),
-        });
+          receive: createWebhookReceiver({
+            log: await store.events.of(tenantKey),
+            secret,
+            allowUnsigned: options.allowUnsigned,
+            logger: logger.child({ tenant: tenantKey }),
+          }),
+        };
         receivers.set(tenantKey, receiver);
       }
-      await receiver(req, res);
+      await receiver.receive(req, res);
       return true;
     },
   };

@@ -14,12 +14,24 @@ export const REPLICA_CHANNEL = 'crew_mcp_replicas';
 /** NOTIFY's payload limit is 8000 bytes; an event larger than this is fetched by its seq instead. */
 export const INLINE_EVENT_BYTES = 7000;
 const RECONNECT_MS = { first: 250, max: 5000 };
+/** How long a notice (a write's, a revocation's) may hold up the answer that follows it. */
+const PUBLISH_CAP_MS = 1000;
+
+/** What publishing needs of the store: its NOTIFY. */
+interface Notifier {
+  notify(channel: string, payload: string): Promise<void>;
+}
 
 export type ReplicaMessage =
   /** A webhook event stored in `tenant`'s log; `event` absent when too large for the payload. */
   | { kind: 'event'; tenant: string; seq: number; event?: StoredEvent }
   /** A write tool ran for `tenant`: what the lookups cached may be stale. */
-  | { kind: 'write'; tenant: string };
+  | { kind: 'write'; tenant: string }
+  /**
+   * --auth connector: a grant of `tenant` was revoked or needs reconnecting. Every replica drops
+   * the grant's cached access tokens and closes the tenant's context (its platform secret with it).
+   */
+  | { kind: 'grant-gone'; tenant: string; grant: string };
 
 type Sent = ReplicaMessage & { from: string };
 
@@ -50,6 +62,25 @@ export class ReplicaBus {
   /** The payload another replica receives for `message` (also built inside SQL for events). */
   envelope(message: ReplicaMessage): string {
     return JSON.stringify({ ...message, from: this.replicaId } satisfies Sent);
+  }
+
+  /**
+   * Tell the other replicas through `engine`; resolves once the store has sent the word, or after
+   * `capMs` (a slow store delays the caller by at most this; caches' own expiry is the backstop).
+   * Never rejects: a lost notice is logged.
+   */
+  async publish(engine: Notifier, message: ReplicaMessage, capMs = PUBLISH_CAP_MS): Promise<void> {
+    const sent = engine
+      .notify(REPLICA_CHANNEL, this.envelope(message))
+      .catch((error: unknown) =>
+        this.logger.warn({ err: String(error), kind: message.kind }, 'could not tell the other replicas'),
+      );
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, capMs);
+    });
+    await Promise.race([sent, late]);
+    clearTimeout(timer);
   }
 
   onMessage(handler: (message: ReplicaMessage) => void): () => void {

@@ -22,6 +22,11 @@ export interface StoreEventLogOptions {
   tenant: string;
   /** Other replicas' events; null for a store no other process shares (PGlite). */
   bus: ReplicaBus | null;
+  /**
+   * Whether the log hears the bus itself (default). A registry of many tenants' logs (the
+   * connector's) hears it once and hands each log its own messages (heard, catchUp).
+   */
+  listen?: boolean;
   logger: Logger;
   maxAgeMs?: number;
   maxBytes?: number;
@@ -62,8 +67,8 @@ export class StoreEventLog implements EventLog {
       [options.tenant],
     );
     log.lastSeq = Number(newest?.seq ?? 0);
-    if (options.bus) {
-      log.stops.push(options.bus.onMessage((message) => void log.announced(message)));
+    if (options.bus && options.listen !== false) {
+      log.stops.push(options.bus.onMessage((message) => void log.heard(message)));
       log.stops.push(options.bus.onResync(() => void log.catchUp()));
     }
     return log;
@@ -162,8 +167,8 @@ export class StoreEventLog implements EventLog {
     }
   }
 
-  /** Another replica stored an event of this tenant. */
-  private async announced(message: ReplicaMessage): Promise<void> {
+  /** Another replica stored an event of this tenant: this replica's listeners hear of it. */
+  async heard(message: ReplicaMessage): Promise<void> {
     if (message.kind !== 'event' || message.tenant !== this.options.tenant) return;
     this.lastSeq = Math.max(this.lastSeq, message.seq);
     const event = message.event ?? (await this.bySeq(message.seq));
@@ -179,7 +184,7 @@ export class StoreEventLog implements EventLog {
   }
 
   /** After missed notifications: announce what was stored since the last seq this replica saw. */
-  private async catchUp(): Promise<void> {
+  async catchUp(): Promise<void> {
     try {
       const rows = await this.options.engine.query<SeqEventRow>(
         `select seq, event_id, type, created_at, received_at, data from crew_webhook_events

@@ -3,11 +3,13 @@
 // same SQL: PGlite in --data-dir (the default: nothing to set up) or a PostgreSQL server
 // (--store postgres://...). The schema is migrated at open. Loaded only by the modes that use it.
 import { join } from 'node:path';
+import { type Logger, silentLogger } from '../logger.js';
+import type { ReplicaBus } from './bus.js';
 import type { SqlEngine } from './engine.js';
 import { migrate } from './migrate.js';
 import { OAuthRecords } from './oauth-records.js';
 import type { SecretBox } from './secret-box.js';
-import { TenantEvents } from './tenant-events.js';
+import { TenantEventLogs } from './tenant-events.js';
 import { Tenants } from './tenants.js';
 
 export type { SqlEngine, SqlRunner } from './engine.js';
@@ -19,6 +21,12 @@ export interface StoreOptions {
   dataDir: string | null;
   box: SecretBox;
   now?: () => number;
+  /** Replicas sharing a PostgreSQL server: word of each other's events (null or absent: none). */
+  bus?: ReplicaBus | null;
+  logger?: Logger;
+  /** The webhook event logs' retention (default: 30 days, 64 MiB per tenant). */
+  eventsMaxAgeMs?: number;
+  eventsMaxBytes?: number;
 }
 
 export interface Store {
@@ -26,7 +34,7 @@ export interface Store {
   readonly box: SecretBox;
   readonly tenants: Tenants;
   readonly oauth: OAuthRecords;
-  readonly events: TenantEvents;
+  readonly events: TenantEventLogs;
   /** Schema version after migrating. */
   readonly version: number;
   /** Sealed secrets moved to the current key at open, and those that would not open. */
@@ -52,15 +60,26 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     const tenants = new Tenants(engine, options.box);
     // A rotated key: secrets sealed under the previous one move to the current one at start.
     const reencrypted = await tenants.reencrypt();
+    const events = new TenantEventLogs({
+      engine,
+      bus: options.bus ?? null,
+      logger: options.logger ?? silentLogger,
+      maxAgeMs: options.eventsMaxAgeMs,
+      maxBytes: options.eventsMaxBytes,
+      now,
+    });
     return {
       engine,
       box: options.box,
       tenants,
       oauth: new OAuthRecords(engine, now),
-      events: new TenantEvents(engine, now),
+      events,
       version,
       reencrypted,
-      close: () => engine.close(),
+      async close() {
+        events.close();
+        await engine.close();
+      },
     };
   } catch (error) {
     await engine.close().catch(() => undefined);

@@ -4,7 +4,7 @@
 // token, its 2025-era sessions) it may lose: a cache is refilled, a token fetched again, a
 // session opened again by its client. Loaded only when --store is given.
 import type { Logger } from '../logger.js';
-import { REPLICA_CHANNEL, ReplicaBus } from './bus.js';
+import { ReplicaBus } from './bus.js';
 import type { SqlEngine } from './engine.js';
 import { StoreEventLog } from './events.js';
 import { migrate } from './migrate.js';
@@ -13,8 +13,6 @@ import { SharedRateLimiter } from './rate.js';
 
 /** Advisory lock of the webhook subscription: replicas starting at once take turns replacing it. */
 export const SUBSCRIPTION_LOCK = 0x63_72_65_78;
-/** How long a write's answer may wait for the store to pass the word on. */
-const WRITE_NOTICE_MS = 1000;
 
 export interface ReplicaStateOptions {
   /** postgres:// or postgresql:// connection string. */
@@ -34,7 +32,7 @@ export interface ReplicaState {
   rateLimiter: SharedRateLimiter;
   /**
    * A write tool ran here: the other replicas drop what their caches may hold stale. Resolves once
-   * the store has sent the word (at most WRITE_NOTICE_MS); never rejects.
+   * the store has sent the word (at most a second); never rejects.
    */
   publishWrite(): Promise<void>;
   /** Another replica ran a write tool for this tenant. */
@@ -73,20 +71,7 @@ export async function openReplicaState(options: ReplicaStateOptions): Promise<Re
       bus,
       events,
       rateLimiter,
-      async publishWrite() {
-        const sent = engine
-          .notify(REPLICA_CHANNEL, bus.envelope({ kind: 'write', tenant }))
-          .catch((error: unknown) =>
-            logger.warn({ err: String(error) }, 'could not tell the other replicas of a write'),
-          );
-        // A slow store delays the answer by at most this; the caches' own expiry is the backstop.
-        let timer: NodeJS.Timeout | undefined;
-        const late = new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, WRITE_NOTICE_MS);
-        });
-        await Promise.race([sent, late]);
-        clearTimeout(timer);
-      },
+      publishWrite: () => bus.publish(engine, { kind: 'write', tenant }),
       onRemoteWrite(handler) {
         return bus.onMessage((message) => {
           if (message.kind === 'write' && message.tenant === tenant) handler();

@@ -1,110 +1,79 @@
-// Each tenant's webhook event log in one table: the event id is unique per tenant, so a delivery
-// received twice is stored once, and every query names its tenant, so one tenant's events never
-// answer another's. Listeners are per tenant and in this process (replicas: issue 24 adds
-// notifications across processes).
-import type { EventLog, EventQuery, StoredEvent } from '../contract/event-log.js';
-import type { SqlRunner } from './engine.js';
-import { type EventRow, toEvent } from './event-rows.js';
+// Each tenant's webhook event log (--auth connector), in the one table replicas share: a tenant's
+// log is the same StoreEventLog as the one-key modes' (the event id unique per tenant, so a
+// delivery received twice, by two replicas, is stored once; retention by age and size), opened
+// when this replica first needs it (a delivery, a context). On a PostgreSQL server the logs
+// hear other replicas' events through one subscription to the bus, routed here by tenant, so a
+// client of replica 3 hears of an event delivered to replica 1; only the logs opened here listen.
+import type { Logger } from '../logger.js';
+import type { ReplicaBus } from './bus.js';
+import type { SqlEngine } from './engine.js';
+import { StoreEventLog } from './events.js';
 
-const DEFAULT_LIMIT = 50;
-const MAX_LIMIT = 500;
-
-export interface TenantEventLog extends EventLog {
-  append(event: Omit<StoredEvent, 'receivedAt'>): Promise<'stored' | 'duplicate'>;
+export interface TenantEventLogsOptions {
+  engine: SqlEngine;
+  /** Null for a store no other process shares (PGlite). */
+  bus: ReplicaBus | null;
+  logger: Logger;
+  maxAgeMs?: number;
+  maxBytes?: number;
+  now?: () => number;
 }
 
-export class TenantEvents {
-  private readonly listeners = new Map<string, Set<(event: StoredEvent) => void>>();
+export class TenantEventLogs {
+  private readonly logs = new Map<string, Promise<StoreEventLog>>();
+  private readonly stops: (() => void)[] = [];
 
-  constructor(
-    private readonly sql: SqlRunner,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** The log of one tenant. */
-  of(tenantKey: string): TenantEventLog {
-    return {
-      append: (event) => this.append(tenantKey, event),
-      query: (query) => this.query(tenantKey, query),
-      onAppend: (listener) => {
-        let set = this.listeners.get(tenantKey);
-        if (!set) {
-          set = new Set();
-          this.listeners.set(tenantKey, set);
-        }
-        set.add(listener);
-        return () => {
-          set.delete(listener);
-          if (set.size === 0) this.listeners.delete(tenantKey);
-        };
-      },
-    };
-  }
-
-  async append(tenantKey: string, event: Omit<StoredEvent, 'receivedAt'>): Promise<'stored' | 'duplicate'> {
-    const rows = await this.sql.query<EventRow>(
-      `insert into crew_webhook_events (tenant_key, event_id, type, created_at, received_at, data)
-       values ($1, $2, $3, $4, $5, $6::jsonb)
-       on conflict (tenant_key, event_id) do nothing
-       returning event_id, type, created_at, received_at, data`,
-      [
-        tenantKey,
-        event.id,
-        event.type,
-        new Date(event.createdAt),
-        new Date(this.now()),
-        JSON.stringify(event.data),
-      ],
+  constructor(private readonly options: TenantEventLogsOptions) {
+    const { bus } = options;
+    if (!bus) return;
+    this.stops.push(
+      bus.onMessage((message) => {
+        if (message.kind !== 'event') return;
+        void this.logs.get(message.tenant)?.then((log) => log.heard(message));
+      }),
+      bus.onResync(() => {
+        for (const opened of this.logs.values()) void opened.then((log) => log.catchUp());
+      }),
     );
-    const stored = rows[0];
-    if (!stored) return 'duplicate';
-    const copy = toEvent(stored);
-    for (const listener of this.listeners.get(tenantKey) ?? []) listener(copy);
-    return 'stored';
   }
 
-  /** Newest first, like the file log. */
-  async query(tenantKey: string, query: EventQuery): Promise<StoredEvent[]> {
-    const params: unknown[] = [tenantKey];
-    const where = ['tenant_key = $1'];
-    if (query.types?.length) {
-      params.push(query.types.map((type) => type.replace(/\.\*$/, '')));
-      // "job.created" matches itself and its family "job" (not "crew_job"), as in the file log.
-      where.push(
-        `exists (select 1 from unnest($${params.length}::text[]) wanted where type = wanted or left(type, length(wanted) + 1) = wanted || '.')`,
-      );
+  /** The log of one tenant (opened once per process; a failed open is tried again next time). */
+  of(tenantKey: string): Promise<StoreEventLog> {
+    let opened = this.logs.get(tenantKey);
+    if (!opened) {
+      const { engine, bus, logger, maxAgeMs, maxBytes, now } = this.options;
+      opened = StoreEventLog.open({
+        engine,
+        tenant: tenantKey,
+        bus,
+        listen: false,
+        logger: logger.child({ tenant: tenantKey }),
+        maxAgeMs,
+        maxBytes,
+        now,
+      });
+      opened.catch(() => this.logs.delete(tenantKey));
+      this.logs.set(tenantKey, opened);
     }
-    if (query.since) {
-      params.push(new Date(query.since));
-      where.push(`created_at >= $${params.length}`);
-    }
-    if (query.until) {
-      params.push(new Date(query.until));
-      where.push(`created_at <= $${params.length}`);
-    }
-    if (query.entityId !== undefined) {
-      params.push(query.entityId);
-      const id = `$${params.length}::text`;
-      // The entity or a related one: data.id, any data.<x>Id, or an item of any data.<x>Ids.
-      where.push(
-        `exists (select 1 from jsonb_each(data) field where ((field.key = 'id' or field.key like '%Id') and field.value #>> '{}' = ${id}) or (field.key like '%Ids' and jsonb_typeof(field.value) = 'array' and exists (select 1 from jsonb_array_elements(field.value) item where item #>> '{}' = ${id})))`,
-      );
-    }
-    params.push(Math.min(MAX_LIMIT, Math.max(1, query.limit ?? DEFAULT_LIMIT)));
-    const rows = await this.sql.query<EventRow>(
-      `select event_id, type, created_at, received_at, data from crew_webhook_events
-       where ${where.join(' and ')} order by seq desc limit $${params.length}`,
-      params,
-    );
-    return rows.map(toEvent);
+    return opened;
   }
 
-  /** Retention: events received before `cutoffMs` go, for every tenant; returns how many. */
+  /** Retention for every tenant, also those no replica has opened lately; returns how many went. */
   async deleteOlderThan(cutoffMs: number): Promise<number> {
-    const rows = await this.sql.query(
+    const rows = await this.options.engine.query(
       'delete from crew_webhook_events where received_at < $1 returning event_id',
       [new Date(cutoffMs)],
     );
     return rows.length;
+  }
+
+  close(): void {
+    for (const stop of this.stops.splice(0)) stop();
+    for (const opened of this.logs.values())
+      void opened.then(
+        (log) => log.close(),
+        () => undefined,
+      );
+    this.logs.clear();
   }
 }

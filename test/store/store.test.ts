@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/index.js';
 import { migrate } from '../../src/store/migrate.js';
 import { MIGRATIONS } from '../../src/store/migrations/index.js';
+import { PendingKeys } from '../../src/store/pending-keys.js';
 import { SecretBox } from '../../src/store/secret-box.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/store-engines.js';
 
@@ -172,15 +173,40 @@ describe.each(engines)('store on $name', ({ database }) => {
     expect(await store.oauth.find('Client', 'c1')).toBeUndefined();
   });
 
+  it('keeps a verified key for consent sealed, gives it once, and not after it expires', async () => {
+    const pending = new PendingKeys<{ secret: string; scopes: string[] }>(store.engine, store.box, now);
+    await pending.put('uid-1', { secret: 'pending-secret-1', scopes: ['jobs:read'] }, 60_000);
+    await pending.put('uid-2', { secret: 'pending-secret-2', scopes: [] }, 60_000);
+    const rows = await store.engine.query<{ sealed: string }>('select sealed from crew_connect_pending');
+    expect(rows).toHaveLength(2);
+    expect(JSON.stringify(rows)).not.toContain('pending-secret');
+    // A sealed row copied to another interaction does not open there.
+    await store.engine.query(
+      "update crew_connect_pending set sealed = (select sealed from crew_connect_pending where interaction_uid = 'uid-1') where interaction_uid = 'uid-2'",
+    );
+    await expect(pending.take('uid-2')).rejects.toThrow(/integrity check/);
+    expect(await pending.take('uid-1')).toEqual({ secret: 'pending-secret-1', scopes: ['jobs:read'] });
+    expect(await pending.take('uid-1')).toBeNull();
+    await pending.put('uid-3', { secret: 'pending-secret-3', scopes: [] }, 60_000);
+    clock += 61_000;
+    expect(await pending.take('uid-3')).toBeNull();
+    // Expired rows of abandoned forms go at the next put.
+    await pending.put('uid-4', { secret: 'pending-secret-4', scopes: [] }, 60_000);
+    await pending.put('uid-4', { secret: 'pending-secret-4b', scopes: [] }, 60_000);
+    expect(await pending.take('uid-4')).toEqual({ secret: 'pending-secret-4b', scopes: [] });
+    clock -= 61_000;
+  });
+
   it("keeps each tenant's events apart, stores a repeated delivery once, and filters like the file log", async () => {
-    const a = store.events.of('tenant-a');
-    const b = store.events.of('tenant-b');
+    const a = await store.events.of('tenant-a');
+    const b = await store.events.of('tenant-b');
     const seenByB: string[] = [];
     const stop = b.onAppend((event) => seenByB.push(event.id));
     const event = (id: string, type: string, data: Record<string, unknown>) => ({
       id,
       type,
       createdAt: new Date(clock).toISOString(),
+      receivedAt: new Date(clock).toISOString(),
       data,
     });
     expect(await a.append(event('e1', 'job.created', { id: 'j1' }))).toBe('stored');

@@ -3,6 +3,7 @@
 // this one). Versions are whole numbers, increasing, without gaps.
 import { connectorTables } from './0001-connector.js';
 import { replicaTables } from './0002-replicas.js';
+import { connectPendingTable } from './0003-connect-pending.js';
 
 export interface Migration {
   version: number;
@@ -13,4 +14,5 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'connector tables', sql: connectorTables },
   { version: 2, name: 'replica tables', sql: replicaTables },
+  { version: 3, name: 'connect pending keys', sql: connectPendingTable },
 ];
