@@ -17,8 +17,8 @@ import { ALL_CLIENT_SCOPES } from '../mcp/client-scopes.js';
 import { InFlightCalls } from '../mcp/in-flight.js';
 import { AuthError } from '../platform/errors.js';
 import type { RunningSandbox } from '../sandbox/types.js';
-import type { ReplicaBus, ReplicaMessage } from '../store/bus.js';
-import { openStore, type Store } from '../store/index.js';
+import type { ReplicaMessage } from '../store/bus.js';
+import type { Store } from '../store/index.js';
 import { SharedRateLimiter } from '../store/rate.js';
 import type { HostedMode } from '../transports/routes.js';
 import { TokenCache } from './adapter.js';
@@ -28,6 +28,7 @@ import { createDisconnectHandler, DISCONNECT_PATH } from './disconnect.js';
 import { CsrfTokens } from './form.js';
 import { loadStoreKeys } from './keys.js';
 import { CONNECT_PATH, createProvider, OAUTH_ROUTES } from './provider.js';
+import { hearOtherReplicas, openConnectorStore } from './shared-store.js';
 import { GrantUnusableError, RECONNECT_MESSAGE, TenantApps } from './tenant-apps.js';
 import { createTenantWebhooks } from './tenant-webhooks.js';
 import { connectorVerifier } from './verifier.js';
@@ -68,7 +69,6 @@ function unavailable(message: string): Response {
   });
 }
 
-const DAY_MS = 24 * 3600 * 1000;
 const stores = new WeakMap<App, Store>();
 
 /** The store behind a connector app (tests and `crew-mcp check` look inside it). */
@@ -83,28 +83,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
   const { logger } = options;
   const keys = await loadStoreKeys(connector);
   const dataDir = connector.storeUrl ? null : await storeDataDir(connector.dataDir);
-  let store: Store;
-  // On a PostgreSQL server, replicas may share the store: they tell each other of events, writes
-  // and revoked grants (replicas.ts's bus). The embedded store is one process's alone.
-  let bus: ReplicaBus | null = null;
-  try {
-    if (connector.storeUrl)
-      bus = await (await import('../store/bus.js')).ReplicaBus.open(connector.storeUrl, logger);
-    store = await openStore({
-      url: connector.storeUrl,
-      dataDir,
-      box: keys.box,
-      bus,
-      logger,
-      eventsMaxAgeMs: config.security.eventsMaxAgeDays * DAY_MS,
-      eventsMaxBytes: config.security.eventsMaxBytes,
-    });
-  } catch (error) {
-    await bus?.close();
-    throw new ConfigError(
-      `The store could not be opened (${connector.storeUrl ? '--store' : `--data-dir ${dataDir}`}): ${error instanceof Error ? error.message.replace(/postgres(ql)?:\/\/[^\s]*/g, 'postgres://...') : String(error)}`,
-    );
-  }
+  const { store, bus } = await openConnectorStore(config, connector, keys, dataDir, logger);
   if (store.reencrypted.moved || store.reencrypted.unreadable) {
     logger.info(store.reencrypted, 'connector: secrets re-encrypted with the current store key');
   }
@@ -285,23 +264,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     },
   };
 
-  // What other replicas did: a write (stale reads), a grant gone (its tokens, its tenant's
-  // context). Notices missed while the bus was down: drop every cache (tokens are looked up again).
-  const stopHearing = bus
-    ? [
-        bus.onMessage((message) => {
-          if (message.kind === 'write') tenants.dropStaleReads(message.tenant);
-          if (message.kind === 'grant-gone') {
-            tokenCache.forgetGrant(message.grant);
-            tenants.evict(message.tenant);
-          }
-        }),
-        bus.onResync(() => {
-          tokenCache.entries.clear();
-          tenants.dropStaleReads();
-        }),
-      ]
-    : [];
+  const stopHearing = bus ? hearOtherReplicas(bus, tenants, tokenCache) : () => undefined;
 
   const sweep = setInterval(() => {
     store.oauth.sweep().catch(() => undefined);
@@ -342,7 +305,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     start: async () => undefined,
     async close() {
       clearInterval(sweep);
-      for (const stop of stopHearing) stop();
+      stopHearing();
       tenants.closeAll();
       await store.close();
       await bus?.close();

@@ -249,6 +249,11 @@ export interface ReplicaSetOptions {
   env?: Record<string, string>;
   /** Without the shared store (each replica on its own: the behaviour the store fixes). */
   store?: boolean;
+  /**
+   * --auth connector: the replicas are one hosted connector (its public URL the balancer's, the
+   * connect page's default platform the sandbox, the store key this one), with no platform key.
+   */
+  connectorStoreKey?: string;
   sandboxArgs?: string[];
 }
 
@@ -284,15 +289,23 @@ export async function startReplicaSet(options: ReplicaSetOptions = {}): Promise<
   try {
     const lbPort = await freePort();
     const webhookSecret = randomBytes(24).toString('hex');
+    const connector = options.connectorStoreKey;
     const args = [
       ...(options.store === false ? [] : ['--store', database.url]),
-      '--webhook-secret',
-      webhookSecret,
-      '--webhook-public-url',
-      `http://127.0.0.1:${lbPort}/webhooks`,
+      ...(connector
+        ? ['--auth', 'connector', '--public-url', `http://127.0.0.1:${lbPort}`]
+        : ['--webhook-secret', webhookSecret, '--webhook-public-url', `http://127.0.0.1:${lbPort}/webhooks`]),
       ...(options.args ?? []),
     ];
-    const env = { ...sandbox.env(), ...options.env };
+    const env: Record<string, string> = connector
+      ? {
+          CREW_STORE_KEY: connector,
+          CREW_AUTH_URL: sandbox.authUrl,
+          CREW_REALM: sandbox.realm,
+          CREW_API_URL: sandbox.baseUrl,
+          ...options.env,
+        }
+      : { ...sandbox.env(), ...options.env };
     const names = Array.from({ length: count }, (_, i) => `replica${i + 1}`);
     if (options.store === false) {
       // Without the store nothing makes their subscriptions take turns: one after another.

@@ -1,0 +1,314 @@
+// The hosted connector (--auth connector) as three replicas behind HAProxy on one PostgreSQL
+// (issue 24): the built CLI, deploy/haproxy.cfg, `crew-mcp sandbox` once as every company's
+// default platform. A company connects with each step of the OAuth flow on another replica, and
+// what one replica learns the others know: a webhook event it stored, a write it made, a grant
+// revoked there, a client's request count.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signWebhook } from '../../src/sandbox/webhooks.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import { parseStoreKey, SecretBox } from '../../src/store/secret-box.js';
+import { callTool, connectHttp } from '../helpers/mcp.js';
+import { REDIRECT_URL } from '../helpers/oauth-client.js';
+import { type Replica, type ReplicaSet, startReplicaSet } from '../helpers/replicas.js';
+import { until } from '../helpers/until.js';
+
+const RATE_PER_MINUTE = 600;
+const STORE_KEY = randomBytes(32).toString('base64');
+
+let set: ReplicaSet;
+let store: Store;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  set = await startReplicaSet({
+    connectorStoreKey: STORE_KEY,
+    args: ['--rate-limit', String(RATE_PER_MINUTE)],
+  });
+  // The test reads what the replicas share (a tenant's webhook secret, pending keys) as they do.
+  store = await openStore({
+    url: set.database.url,
+    dataDir: null,
+    box: new SecretBox(parseStoreKey(STORE_KEY, 'test key')),
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+  await store?.close();
+  await set?.close();
+}, 30_000);
+
+/** A browser's cookies: whatever a replica sets, sent to every replica (one site behind the balancer). */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  take(response: Response): Response {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  }
+  get header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+interface Connection {
+  clientId: string;
+  tenantKey: string;
+  accessToken: string;
+  /** Which replica served each step of the flow. */
+  steps: string[];
+}
+
+/**
+ * Register a client (through the balancer), then authorize, show the connect page, verify the
+ * key, consent, resume and exchange the code, each step on the next replica in turn.
+ */
+async function connectCompany(scope = 'crew-mcp:read crew-mcp:write'): Promise<Connection> {
+  const lb = set.haproxy.url;
+  const steps: string[] = [];
+  let turn = 0;
+  const next = (): Replica => {
+    const replica = set.replicas[turn++ % set.replicas.length] as Replica;
+    steps.push(replica.name);
+    return replica;
+  };
+  const registered = await fetch(`${lb}/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_name: 'replica test client',
+      redirect_uris: [REDIRECT_URL],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    }),
+  });
+  expect(registered.status).toBe(201);
+  const clientId = ((await registered.json()) as { client_id: string }).client_id;
+  const verifier = randomBytes(32).toString('base64url');
+  const jar = new CookieJar();
+  const get = async (replica: Replica, path: string) =>
+    jar.take(
+      await fetch(`${replica.baseUrl}${path}`, { headers: { cookie: jar.header }, redirect: 'manual' }),
+    );
+  const post = async (replica: Replica, path: string, form: URLSearchParams) =>
+    jar.take(
+      await fetch(`${replica.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { cookie: jar.header, 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+        redirect: 'manual',
+      }),
+    );
+  const authorize = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT_URL,
+    scope,
+    resource: `${lb}/mcp`,
+    state: 'replicas',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  });
+  const started = await get(next(), `/oauth/authorize?${authorize}`);
+  const connectPath = new URL(started.headers.get('location') ?? '', lb).pathname;
+  expect(connectPath).toMatch(/^\/connect\/[\w-]+$/);
+  const page = await get(next(), connectPath);
+  expect(page.status).toBe(200);
+  const csrf = (await page.text()).match(/name="csrf_token" value="([^"]+)"/)?.[1] ?? '';
+  const key = set.sandbox.keys.find((candidate) => candidate.clientId === 'demo-admin');
+  const platform = set.sandbox.env();
+  const verified = await post(
+    next(),
+    connectPath,
+    new URLSearchParams({
+      csrf_token: csrf,
+      step: 'verify',
+      platform_client_id: 'demo-admin',
+      platform_client_secret: key?.clientSecret ?? '',
+      platform_auth_url: platform.CREW_AUTH_URL as string,
+      platform_realm: platform.CREW_REALM as string,
+      platform_api_url: platform.CREW_API_URL as string,
+    }),
+  );
+  const consentPage = await verified.text();
+  expect(verified.status, consentPage).toBe(200);
+  expect(consentPage).toContain('value="consent"');
+  const consent = new URLSearchParams({ csrf_token: csrf, step: 'consent' });
+  for (const name of scope.split(' ')) consent.append('scope', name);
+  const consented = await post(next(), connectPath, consent);
+  expect([302, 303], await consented.clone().text()).toContain(consented.status);
+  const resumed = await get(next(), new URL(consented.headers.get('location') ?? '', lb).pathname);
+  const redirect = new URL(resumed.headers.get('location') ?? '', lb);
+  expect(redirect.href.startsWith(REDIRECT_URL), redirect.href).toBe(true);
+  const exchanged = await fetch(`${next().baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: redirect.searchParams.get('code') ?? '',
+      redirect_uri: REDIRECT_URL,
+      client_id: clientId,
+      code_verifier: verifier,
+      resource: `${lb}/mcp`,
+    }),
+  });
+  const tokens = (await exchanged.json()) as { access_token?: string };
+  expect(exchanged.status, JSON.stringify(tokens)).toBe(200);
+  const tenant = await store.tenants.find({
+    apiUrl: platform.CREW_API_URL as string,
+    platformClientId: 'demo-admin',
+  });
+  return { clientId, tenantKey: tenant?.key ?? '', accessToken: tokens.access_token ?? '', steps };
+}
+
+async function connect(url: string, era: 'legacy' | 'modern', token: string): Promise<Client> {
+  const client = await connectHttp(url, era, token);
+  clients.push(client);
+  return client;
+}
+
+/**
+ * A bare /mcp POST with `token` straight to `replica`: its status (401 when the token is refused;
+ * past the token, this sessionless 2025-era request is answered 400, or 429 when rate limited).
+ */
+async function statusAt(replica: Replica, token: string): Promise<number> {
+  const response = await fetch(replica.mcpUrl, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+let company: Connection;
+
+describe('the hosted connector as three replicas behind HAProxy, one PostgreSQL', () => {
+  it('connects a company with every step of the OAuth flow on another replica', async () => {
+    company = await connectCompany();
+    expect(new Set(company.steps)).toEqual(new Set(['replica1', 'replica2', 'replica3']));
+    // The key verified on replica 3 was taken by the consent on replica 1: nothing waits any more.
+    expect(await store.engine.query('select 1 from crew_connect_pending')).toEqual([]);
+    const client = await connect(set.mcpUrl, 'modern', company.accessToken);
+    const open = await callTool(client, 'find_open_roles', {});
+    expect(open.isError, open.text).toBe(false);
+    expect(open.data.roles.length).toBeGreaterThan(0);
+  });
+
+  it('an event delivered to replica 1 is stored once and announced to a client of replica 3', async () => {
+    const [one, two, three] = set.replicas as [Replica, Replica, Replica];
+    const secret = await store.tenants.webhookSecret(company.tenantKey);
+    expect(secret).toBeTruthy();
+    const legacy = await connect(three.mcpUrl, 'legacy', company.accessToken);
+    const updates: string[] = [];
+    legacy.setNotificationHandler('notifications/resources/updated', (notification) => {
+      updates.push(notification.params.uri);
+    });
+    await legacy.subscribeResource({ uri: 'crew://events' });
+    const event = {
+      id: `evt-connector-replicas-${randomBytes(4).toString('hex')}`,
+      type: 'job.updated',
+      createdAt: new Date().toISOString(),
+      data: { id: 'job-connector-replicas', title: 'Delivered to replica 1' },
+    };
+    const deliver = (replica: Replica) => {
+      const body = JSON.stringify(event);
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      return fetch(`${replica.baseUrl}/webhooks/${company.tenantKey}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-webhook-id': event.id,
+          'x-webhook-timestamp': timestamp,
+          'x-webhook-signature': signWebhook(secret as string, timestamp, body),
+        },
+        body,
+      });
+    };
+    const first = await deliver(one);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ status: 'stored', id: event.id });
+    expect(await (await deliver(two)).json()).toEqual({ status: 'duplicate', id: event.id });
+    await until(() => (updates.includes('crew://events') ? true : undefined), 5000);
+    const listed = await callTool(legacy, 'list_events', { entityId: event.data.id });
+    expect(listed.isError, listed.text).toBe(false);
+    expect(listed.data.events.map((stored: { id: string }) => stored.id)).toEqual([event.id]);
+  });
+
+  it("a write on replica 2 makes replica 1's next find_matching_crew see it", async () => {
+    const [one, two] = set.replicas as [Replica, Replica];
+    const reader = await connect(one.mcpUrl, 'modern', company.accessToken);
+    const writer = await connect(two.mcpUrl, 'modern', company.accessToken);
+    const open = await callTool(reader, 'find_open_roles', {});
+    const role = open.data.roles[0];
+    const ask = () => callTool(reader, 'find_matching_crew', { jobId: role.jobId, roleId: role.roleId });
+    const before = await ask();
+    expect(before.isError, before.text).toBe(false);
+    const member = before.data.matches[0];
+    expect(member).toBeDefined();
+    const updated = await callTool(writer, 'update_crew', {
+      crewId: member.crewId,
+      update: { status: 'INACTIVE' },
+    });
+    expect(updated.isError, updated.text).toBe(false);
+    const after = await ask();
+    expect(after.isError, after.text).toBe(false);
+    expect(after.data.considered).toBe(before.data.considered - 1);
+    expect(after.data.matches.map((match: { crewId: number }) => match.crewId)).not.toContain(member.crewId);
+  });
+
+  it('a connection revoked on replica 1 is refused on replica 3 at once, not after its token cache', async () => {
+    const second = await connectCompany('crew-mcp:read');
+    const [one, , three] = set.replicas as [Replica, Replica, Replica];
+    // Replica 3 has just found the token: it would serve it from memory for five seconds.
+    const probe = await connect(three.mcpUrl, 'modern', second.accessToken);
+    expect((await probe.listTools()).tools.length).toBeGreaterThan(0);
+    const revoked = await fetch(`${one.baseUrl}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: second.accessToken, client_id: second.clientId }),
+    });
+    expect(revoked.status).toBe(200);
+    const startedAt = Date.now();
+    await until(async () => ((await statusAt(three, second.accessToken)) === 401 ? true : undefined), 3000);
+    expect(Date.now() - startedAt).toBeLessThan(3000);
+    await expect(probe.listTools()).rejects.toThrow(/401|Unauthorized|invalid_token/i);
+    // The company's other connection is untouched.
+    expect(await statusAt(three, company.accessToken)).not.toBe(401);
+  });
+
+  it('the rate limit holds across replicas: one bucket per client, not one per replica', async () => {
+    const flood = await connectCompany('crew-mcp:read');
+    const started = Date.now();
+    const statuses: { replica: number; status: number }[] = [];
+    const TOTAL = 240;
+    for (let batch = 0; batch < TOTAL; batch += 15) {
+      await Promise.all(
+        Array.from({ length: 15 }, async (_, i) => {
+          const replica = (batch + i) % set.replicas.length;
+          const status = await statusAt(set.replicas[replica] as Replica, flood.accessToken);
+          statuses.push({ replica, status });
+        }),
+      );
+    }
+    const seconds = (Date.now() - started) / 1000;
+    const allowed = statuses.filter((entry) => entry.status !== 429).length;
+    const burst = Math.ceil(RATE_PER_MINUTE / 6);
+    expect(allowed).toBeGreaterThanOrEqual(burst);
+    expect(allowed).toBeLessThanOrEqual(burst + Math.ceil((RATE_PER_MINUTE / 60) * seconds) + 3);
+    for (let replica = 0; replica < set.replicas.length; replica++) {
+      expect(statuses.some((entry) => entry.replica === replica && entry.status === 429)).toBe(true);
+    }
+  });
+});
