@@ -1,12 +1,15 @@
 // `crew-mcp check --auth connector`: a connector deployment's own checks, in place of one API key's
 // (each company's key is checked on the connect page): the store key is present and well formed,
-// the store is reachable and migrated (a PostgreSQL server is opened; the embedded store's
-// directory is only looked at, since a running server holds it), and, with --public-url, the
+// the store is reachable and migrated (a PostgreSQL server is opened, and checked as replicas'
+// store is: LISTEN/NOTIFY goes round, replicas listening; the embedded store's directory is only
+// looked at, since a running server holds it), and, with --public-url, the
 // deployment serves both metadata documents naming itself.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
+import { type Problem, storeSummary } from './check-report.js';
+import { checkStore } from './check-store.js';
 
 interface Item {
   check: string;
@@ -45,28 +48,15 @@ export async function runConnectorCheck(
     });
   }
   if (connector.storeUrl) {
-    const { openEngine } = await import('../store/index.js');
-    try {
-      const engine = await openEngine(connector.storeUrl, null);
-      try {
-        const rows = await engine
-          .query<{ version: number }>('select max(version)::int as version from crew_migrations')
-          .catch(() => [{ version: 0 }]);
-        items.push({
-          check: 'store',
-          ok: true,
-          detail: `PostgreSQL reachable, schema version ${rows[0]?.version ?? 0}`,
-        });
-      } finally {
-        await engine.close();
-      }
-    } catch (error) {
-      const reason = (error instanceof Error ? error.message : String(error)).replace(
-        /postgres(ql)?:\/\/\S*/g,
-        'postgres://...',
-      );
-      items.push({ check: 'store', ok: false, detail: `PostgreSQL not reachable (--store): ${reason}` });
-    }
+    // The same checks as replicas' store: a connector on PostgreSQL may run as several replicas.
+    const problems: Problem[] = [];
+    const store = await checkStore(connector.storeUrl, problems);
+    const summary = store?.configured ? storeSummary(store) : { ok: false, text: '' };
+    items.push({
+      check: 'store',
+      ok: summary.ok && problems.length === 0,
+      detail: [summary.text, ...problems.map((problem) => problem.message)].filter(Boolean).join('; '),
+    });
   } else {
     const { storeDataDir } = await import('../connector/data-dir.js');
     const dir = join(await storeDataDir(connector.dataDir), 'store');

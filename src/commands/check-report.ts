@@ -97,14 +97,22 @@ function schemaLines(report: CheckReport): string[] {
   ];
 }
 
-function storeLine(store: NonNullable<CheckReport['store']>): string {
-  if (!store.reachable) return `${mark(false)} store: ${store.url} cannot be reached`;
+/** The store's state in words, and whether it is fit for replicas. */
+export function storeSummary(store: NonNullable<CheckReport['store']>): { ok: boolean; text: string } {
+  if (!store.reachable) return { ok: false, text: `${store.url} cannot be reached` };
   const schema =
     store.schemaVersion === 0
       ? 'no schema yet (the first replica to start makes it)'
       : `schema version ${store.schemaVersion} (this build knows ${store.knownVersion})`;
-  const ok = store.notifies === true && (store.schemaVersion ?? 0) <= (store.knownVersion ?? 0);
-  return `${mark(ok)} store: ${store.url}: ${schema}, LISTEN/NOTIFY ${store.notifies ? 'goes round' : 'does not go round'}, ${store.replicasListening} replica(s) listening`;
+  return {
+    ok: store.notifies === true && (store.schemaVersion ?? 0) <= (store.knownVersion ?? 0),
+    text: `${store.url}: ${schema}, LISTEN/NOTIFY ${store.notifies ? 'goes round' : 'does not go round'}, ${store.replicasListening} replica(s) listening`,
+  };
+}
+
+function storeLine(store: NonNullable<CheckReport['store']>): string {
+  const { ok, text } = storeSummary(store);
+  return `${mark(ok)} store: ${text}`;
 }
 
 export function renderReport(report: CheckReport): string {

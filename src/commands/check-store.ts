@@ -2,7 +2,6 @@
 // server answers, the schema is one this build knows (or not yet made: the first replica makes
 // it), and LISTEN/NOTIFY goes round, which is how replicas hear of each other's events and
 // writes; it also counts the replicas listening now. Nothing is written but one notification.
-import type { Config } from '../config.js';
 import { withoutPassword } from '../settings/parsers.js';
 import type { CheckReport, Problem } from './check-report.js';
 
@@ -12,9 +11,10 @@ function reason(error: unknown): string {
   return withoutPassword(error instanceof Error ? error.message : String(error));
 }
 
-export async function checkStore(config: Config, problems: Problem[]): Promise<CheckReport['store']> {
-  if (!config.store) return { configured: false };
-  const where = withoutPassword(config.store);
+/** `url`: the store replicas share (--store), also the connector's on a PostgreSQL server. */
+export async function checkStore(url: string | null, problems: Problem[]): Promise<CheckReport['store']> {
+  if (!url) return { configured: false };
+  const where = withoutPassword(url);
   // Loaded only here: a check without --store never evaluates the driver.
   const [{ openPgEngine }, { MIGRATIONS }, { REPLICA_CHANNEL, ReplicaBus }] = await Promise.all([
     import('../store/pg-engine.js'),
@@ -23,7 +23,7 @@ export async function checkStore(config: Config, problems: Problem[]): Promise<C
   ]);
   let engine: Awaited<ReturnType<typeof openPgEngine>>;
   try {
-    engine = await openPgEngine(config.store, 2);
+    engine = await openPgEngine(url, 2);
   } catch (error) {
     problems.push({
       check: 'store',
@@ -54,11 +54,7 @@ export async function checkStore(config: Config, problems: Problem[]): Promise<C
       `select count(*) as n from pg_stat_activity where datname = current_database() and query = $1`,
       [`listen ${REPLICA_CHANNEL}`],
     );
-    const notifies = await roundTrip(
-      config.store,
-      (payload) => engine.notify(REPLICA_CHANNEL, payload),
-      ReplicaBus,
-    );
+    const notifies = await roundTrip(url, (payload) => engine.notify(REPLICA_CHANNEL, payload), ReplicaBus);
     if (!notifies) {
       problems.push({
         check: 'store',

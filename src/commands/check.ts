@@ -129,7 +129,7 @@ export async function runCheck(config: Config, logger: Logger, options: CheckOpt
       }
       report.webhooks = await checkWebhooks(config, report.token.scopes ?? null, report.problems);
     }
-    if (config.store) report.store = await checkStore(config, report.problems);
+    if (config.store) report.store = await checkStore(config.store, report.problems);
     report.ok = report.problems.length === 0;
     write(config.json ? `${JSON.stringify(report, null, 2)}\n` : renderReport(report));
     return report.ok ? 0 : 1;

@@ -3,13 +3,15 @@
 // default platform. A company connects with each step of the OAuth flow on another replica, and
 // what one replica learns the others know: a webhook event it stored, a write it made, a grant
 // revoked there, a client's request count.
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../src/sandbox/webhooks.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { parseStoreKey, SecretBox } from '../../src/store/secret-box.js';
-import { callTool, connectHttp } from '../helpers/mcp.js';
+import { CLI, callTool, connectHttp } from '../helpers/mcp.js';
 import { REDIRECT_URL } from '../helpers/oauth-client.js';
 import { type Replica, type ReplicaSet, startReplicaSet } from '../helpers/replicas.js';
 import { until } from '../helpers/until.js';
@@ -286,6 +288,36 @@ describe('the hosted connector as three replicas behind HAProxy, one PostgreSQL'
     await expect(probe.listTools()).rejects.toThrow(/401|Unauthorized|invalid_token/i);
     // The company's other connection is untouched.
     expect(await statusAt(three, company.accessToken)).not.toBe(401);
+  });
+
+  it("crew-mcp check --auth connector checks the replicas' store and the balancer's metadata", async () => {
+    const check = (store: string) =>
+      promisify(execFile)(
+        process.execPath,
+        [CLI, 'check', '--auth', 'connector', '--store', store, '--public-url', set.haproxy.url],
+        {
+          env: {
+            PATH: process.env.PATH ?? '',
+            CREW_STORE_KEY: STORE_KEY,
+            CREW_AUTH_URL: set.sandbox.authUrl,
+            CREW_REALM: set.sandbox.realm,
+            CREW_API_URL: set.sandbox.baseUrl,
+          },
+        },
+      ).then(
+        ({ stdout }) => ({ code: 0, stdout }),
+        (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+      );
+    const good = await check(set.database.url);
+    expect(good.stdout).toMatch(
+      /ok {2}store: .*: schema version \d+ \(this build knows \d+\), LISTEN\/NOTIFY goes round, 3 replica\(s\) listening/,
+    );
+    expect(good.stdout).toMatch(/ok {2}authorization server metadata: issuer http:\/\/127\.0\.0\.1:\d+/);
+    expect(good.code, good.stdout).toBe(0);
+    const bad = await check('postgres://crew:hunter2-secret@127.0.0.1:1/crew');
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/FAIL store: postgres:\/\/crew:\*\*\*@127\.0\.0\.1:1\/crew cannot be reached/);
+    expect(bad.stdout).not.toContain('hunter2');
   });
 
   it('the rate limit holds across replicas: one bucket per client, not one per replica', async () => {
