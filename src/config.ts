@@ -3,6 +3,7 @@
 // environment variables over defaults; here the values become the Config the server uses, and the
 // rules that span settings (all five credentials or none, auth beyond loopback...) are checked.
 // Errors name the flag or variable and the fix; the CLI prints them on stderr and exits with code 2.
+import { isIP } from 'node:net';
 import { ConfigError } from './settings/parsers.js';
 import { type Command, readSettings } from './settings/read.js';
 import { SETTINGS, type SettingValues, type Toolset } from './settings/table.js';
@@ -98,6 +99,8 @@ export interface SecurityConfig {
   sessionsPerClient: number;
   /** Directories upload_crew_file may read local files from (stdio mode); empty = none. */
   filesRoots: string[];
+  /** Load balancers whose X-Forwarded-For names the client's address (limits by address). */
+  trustedProxies: string[];
   /** Accept webhook deliveries without a signature (no --webhook-secret): off unless asked for. */
   webhookAllowUnsigned: boolean;
   /** Event log retention: events older than this many days, and the oldest past this size, go. */
@@ -256,11 +259,24 @@ function securityFrom(values: SettingValues, command: Command): SecurityConfig {
     ratePerMinute: values.rateLimit,
     sessionsPerClient: values.sessionsPerClient,
     filesRoots,
+    trustedProxies: trustedProxiesFrom(values.trustedProxies),
     webhookAllowUnsigned: values.webhookAllowUnsigned,
     eventsMaxAgeDays: values.eventsMaxAgeDays,
     eventsMaxBytes: values.eventsMaxMb * 1024 * 1024,
     shutdownTimeoutMs: values.shutdownTimeoutMs,
   };
+}
+
+/** The balancers' addresses as given: IP addresses only (a name would be resolved by no one). */
+function trustedProxiesFrom(given: string[] | null): string[] {
+  const addresses = given ?? [];
+  const wrong = addresses.find((address) => isIP(address) === 0);
+  if (wrong !== undefined) {
+    throw new ConfigError(
+      `--trusted-proxies (CREW_TRUSTED_PROXIES) takes the load balancers' IP addresses, comma-separated; "${wrong}" is not one (e.g. 10.0.0.5,10.0.0.6).`,
+    );
+  }
+  return addresses;
 }
 
 /** Build the configuration. Throws ConfigError with a message fit for stderr. */

@@ -12,6 +12,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type Provider from 'oidc-provider';
 import { type App, type AppOptions, registeredTools } from '../app.js';
+import { clientAddressOf } from '../client-address.js';
 import { type Config, ConfigError, isLoopbackHost } from '../config.js';
 import { ALL_CLIENT_SCOPES } from '../mcp/client-scopes.js';
 import { InFlightCalls } from '../mcp/in-flight.js';
@@ -145,6 +146,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     logger,
     publicBase: () => publicBase,
     allowUnsigned: false,
+    addressOf: clientAddressOf(config.security.trustedProxies),
   });
 
   const hooks = {

@@ -7,6 +7,7 @@
 // again through another replica (a new secret) is verified with the new one here too.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressOf } from '../client-address.js';
 import type { Logger } from '../logger.js';
 import { tokenUrlFor } from '../platform/auth.js';
 import { createPlatform } from '../platform/client.js';
@@ -20,6 +21,7 @@ export interface TenantWebhooksOptions {
   logger: Logger;
   publicBase: () => string;
   allowUnsigned: boolean;
+  addressOf: AddressOf;
 }
 
 const TENANT_KEY = /^t[a-z0-9]{8,40}$/;
@@ -101,6 +103,7 @@ export function createTenantWebhooks(options: TenantWebhooksOptions) {
             log: await store.events.of(tenantKey),
             secret,
             allowUnsigned: options.allowUnsigned,
+            addressOf: options.addressOf,
             logger: logger.child({ tenant: tenantKey }),
           }),
         };

@@ -307,6 +307,16 @@ export const SETTINGS = {
     more: '(500 in all)',
     parse: integer('Sessions per client', 50, 1, 500),
   }),
+  trustedProxies: setting({
+    group: 'security',
+    flag: '--trusted-proxies',
+    env: 'CREW_TRUSTED_PROXIES',
+    value: 'IP,IP',
+    shown: 'none',
+    meaning:
+      "load balancers in front of crew-mcp: a request from one is limited by the client address its `X-Forwarded-For` names, not the balancer's",
+    parse: list(),
+  }),
   filesRoot: setting({
     group: 'security',
     flag: '--files-root',

@@ -16,6 +16,7 @@ import {
   isLegacyRequest,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
+import { clientAddressOf } from '../client-address.js';
 import { clientScopeFor } from '../mcp/client-scopes.js';
 import type { DrainOutcome } from '../mcp/in-flight.js';
 import { keepProtoKey } from '../mcp/input-guard.js';
@@ -138,6 +139,7 @@ export async function startHttp(app: ServedApp): Promise<RunningHttp> {
     (caller?.extra?.context as AppContext | undefined) ?? app;
   // Shared by the replicas behind one load balancer (--store), else this process's own.
   const limiter = app.rateLimiter ?? new RateLimiter(security.ratePerMinute);
+  const addressOf = clientAddressOf(security.trustedProxies);
   // One instance per 2026-07-28 request, with what that request can reach (a tools/call: its tool).
   const handler = createMcpHandler(
     (context) =>
@@ -203,7 +205,7 @@ export async function startHttp(app: ServedApp): Promise<RunningHttp> {
     req: IncomingMessage,
     res: ServerResponse,
   ): Promise<{ caller: AuthInfo | null; client: string } | null> => {
-    const address = `address ${req.socket.remoteAddress ?? 'unknown'}`;
+    const address = `address ${addressOf(req)}`;
     let caller = await gate.authenticate(req.headers.authorization);
     if (caller && !(caller instanceof Response) && app.hosted) caller = await app.hosted.resolve(caller);
     if (caller instanceof Response) {

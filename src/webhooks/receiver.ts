@@ -7,6 +7,7 @@
 // flooding the port) is answered 429 before any body is read or any signature computed.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type AddressOf, clientAddressOf } from '../client-address.js';
 import type { StoredEvent } from '../contract/event-log.js';
 import type { Logger } from '../logger.js';
 import { RateLimiter } from '../rate-limit.js';
@@ -29,6 +30,8 @@ export interface ReceiverOptions {
   logger: Logger;
   /** Refused deliveries per minute per address before 429 (default REFUSALS_PER_MINUTE; 0: no limit). */
   refusalsPerMinute?: number;
+  /** Whom a delivery comes from (behind trusted proxies, X-Forwarded-For's client); default the peer. */
+  addressOf?: AddressOf;
   /** Injected for tests; defaults to the real clock. */
   now?: () => number;
 }
@@ -77,9 +80,10 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookHandler 
   const now = options.now ?? Date.now;
   const secret = options.secret ? Buffer.from(options.secret, 'utf8') : null;
   const refusals = new RateLimiter(options.refusalsPerMinute ?? REFUSALS_PER_MINUTE, now);
+  const addressOf = options.addressOf ?? clientAddressOf([]);
 
   return async (req, res) => {
-    const address = req.socket.remoteAddress ?? 'unknown';
+    const address = addressOf(req);
     const held = refusals.peek(address);
     if (!held.allowed) {
       answerUnread(

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { McpServer } from '@modelcontextprotocol/server';
+import { clientAddressOf } from '../client-address.js';
 import type { Config } from '../config.js';
 import type { EventLog, StoredEvent } from '../contract/event-log.js';
 import type { Logger } from '../logger.js';
@@ -75,7 +76,13 @@ export async function createWebhookEvents({
     }));
   // The sandbox delivers only to us, so a per-process random secret is enough to sign with.
   const secret = config.webhookSecret ?? (embeddedSandbox ? randomBytes(32).toString('hex') : null);
-  const receiver = createWebhookReceiver({ log, secret, allowUnsigned: webhookAllowUnsigned, logger });
+  const receiver = createWebhookReceiver({
+    log,
+    secret,
+    allowUnsigned: webhookAllowUnsigned,
+    logger,
+    addressOf: clientAddressOf(config.security.trustedProxies),
+  });
   let loopback: LoopbackReceiver | null = null;
   let subscription: WebhookView | null = null;
   const stops: (() => void)[] = [];

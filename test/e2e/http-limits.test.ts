@@ -72,6 +72,48 @@ describe('per-client rate limit', () => {
   });
 });
 
+describe('behind a trusted load balancer (--trusted-proxies)', () => {
+  let server: SpawnedHttp;
+  beforeAll(async () => {
+    server = await spawnHttp(['--auth', 'bearer', '--rate-limit', '60', '--trusted-proxies', '127.0.0.1'], {
+      CREW_AUTH_TOKENS: `alice:${ALICE}`,
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** A request as the balancer forwards it for `client`, with `token`. */
+  const forwarded = (client: string, token: string) =>
+    fetch(server.mcpUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-11-25',
+        authorization: `Bearer ${token}`,
+        'x-forwarded-for': client,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+
+  it("limits one client's guesses by its own address: others behind the balancer still get their 401", async () => {
+    const guesses = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => forwarded('203.0.113.5', `guess-${i}`)),
+    );
+    const statuses = guesses.map((response) => response.status);
+    await Promise.all(guesses.map((response) => response.text()));
+    expect(statuses).toContain(429);
+    // Another address, through the same balancer: its discovery request is answered, not refused.
+    const other = await forwarded('203.0.113.6', 'not-a-token');
+    expect(other.status).toBe(401);
+    expect(other.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    // The guesser cannot escape by writing another address on the left of the header.
+    const spoofed = await forwarded('198.51.100.9, 203.0.113.5', 'guess-again');
+    expect(spoofed.status).toBe(429);
+  });
+});
+
 describe('2025-era sessions per client', () => {
   let server: SpawnedHttp;
   beforeAll(async () => {

@@ -292,6 +292,8 @@ export async function startReplicaSet(options: ReplicaSetOptions = {}): Promise<
     const connector = options.connectorStoreKey;
     const args = [
       ...(options.store === false ? [] : ['--store', database.url]),
+      '--trusted-proxies',
+      '127.0.0.1',
       ...(connector
         ? ['--auth', 'connector', '--public-url', `http://127.0.0.1:${lbPort}`]
         : ['--webhook-secret', webhookSecret, '--webhook-public-url', `http://127.0.0.1:${lbPort}/webhooks`]),

@@ -163,6 +163,7 @@ describe('config: security (issue 11)', () => {
       ratePerMinute: 600,
       sessionsPerClient: 50,
       filesRoots: [],
+      trustedProxies: [],
       webhookAllowUnsigned: false,
       eventsMaxAgeDays: 30,
       eventsMaxBytes: 64 * 1024 * 1024,
