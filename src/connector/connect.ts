@@ -6,7 +6,6 @@
 // with the secret sealed for it, and finishes the authorization request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
-import type { Logger } from '../logger.js';
 import { ALL_CLIENT_SCOPES, clientScopeFor } from '../mcp/client-scopes.js';
 import type { ToolDefinition } from '../mcp/define-tool.js';
 import type { Store } from '../store/index.js';
@@ -15,21 +14,22 @@ import type { Tenant } from '../store/tenants.js';
 import { type CsrfTokens, sendHtml as html, readForm, sendFormRefused } from './form.js';
 import { renderConnectForm, renderConsent, renderErrorPage } from './pages.js';
 import { CONNECT_PATH } from './provider.js';
-import { FieldError, keyVerifier, type PlatformDefaults, type VerifiedKey } from './verify-key.js';
+import {
+  FieldError,
+  type KeyVerifierOptions,
+  keyVerifier,
+  type PlatformDefaults,
+  type VerifiedKey,
+} from './verify-key.js';
 
 export type { PlatformDefaults };
 
-export interface ConnectOptions {
+export interface ConnectOptions extends KeyVerifierOptions {
   provider: Provider;
   store: Store;
   resource: string;
-  defaults: PlatformDefaults;
   tools: readonly ToolDefinition[];
   csrf: CsrfTokens;
-  /** Platform URLs may be http on loopback (crew-mcp itself bound to loopback: tests, a laptop). */
-  allowLoopbackPlatform: boolean;
-  timeoutMs: number;
-  logger: Logger;
   /** After a grant is made (webhook subscription). */
   onConnected(tenant: Tenant, grantId: string, secret: string): Promise<void>;
 }
@@ -118,7 +118,7 @@ export function createConnectHandler(options: ConnectOptions) {
     const step = form.get('step');
     if (step === 'verify') {
       try {
-        const verified = await verify(form);
+        const verified = await verify(form, req);
         await pending.put(uid, verified, PENDING_MS);
         html(
           res,
@@ -141,7 +141,7 @@ export function createConnectHandler(options: ConnectOptions) {
           realm: form.get('platform_realm') ?? defaults.realm,
           apiUrl: form.get('platform_api_url') ?? defaults.apiUrl,
         };
-        html(res, 400, formView(values, error));
+        html(res, error.status, formView(values, error), error.headers);
       }
       return true;
     }

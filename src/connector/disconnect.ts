@@ -48,7 +48,7 @@ export function createDisconnectHandler(options: DisconnectOptions) {
     }
     let verified: Awaited<ReturnType<typeof verify>>;
     try {
-      verified = await verify(posted);
+      verified = await verify(posted, req);
     } catch (error) {
       if (!(error instanceof FieldError)) throw error;
       const values = {
@@ -57,7 +57,7 @@ export function createDisconnectHandler(options: DisconnectOptions) {
         realm: posted.get('platform_realm') ?? defaults.realm,
         apiUrl: posted.get('platform_api_url') ?? defaults.apiUrl,
       };
-      sendHtml(res, 400, form(values, error));
+      sendHtml(res, error.status, form(values, error), error.headers);
       return true;
     }
     const { place } = verified;

@@ -65,8 +65,14 @@ export class CsrfTokens {
 }
 
 /** A page of the connector: never cached, never framed, no script or outside asset allowed. */
-export function sendHtml(res: ServerResponse, status: number, body: string): void {
+export function sendHtml(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, {
+    ...headers,
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
     // No form-action: browsers apply it to the redirects after a post, and consent ends at the client's redirect URI.

@@ -17,6 +17,7 @@ import { type Config, ConfigError, isLoopbackHost } from '../config.js';
 import { ALL_CLIENT_SCOPES } from '../mcp/client-scopes.js';
 import { InFlightCalls } from '../mcp/in-flight.js';
 import { AuthError } from '../platform/errors.js';
+import { RateLimiter } from '../rate-limit.js';
 import type { RunningSandbox } from '../sandbox/types.js';
 import type { ReplicaMessage } from '../store/bus.js';
 import type { Store } from '../store/index.js';
@@ -33,6 +34,7 @@ import { hearOtherReplicas, openConnectorStore } from './shared-store.js';
 import { GrantUnusableError, RECONNECT_MESSAGE, TenantApps } from './tenant-apps.js';
 import { createTenantWebhooks } from './tenant-webhooks.js';
 import { connectorVerifier } from './verifier.js';
+import { KEY_CHECKS_PER_MINUTE } from './verify-key.js';
 
 const PROVIDER_WELL_KNOWN = '/.well-known/openid-configuration';
 const AS_WELL_KNOWN = '/.well-known/oauth-authorization-server';
@@ -194,6 +196,10 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
         allowLoopbackPlatform: loopbackBind,
         timeoutMs: config.timeoutMs,
         logger,
+        keyChecks: bus
+          ? new SharedRateLimiter(store.engine, KEY_CHECKS_PER_MINUTE, logger)
+          : new RateLimiter(KEY_CHECKS_PER_MINUTE),
+        addressOf: clientAddressOf(config.security.trustedProxies),
       };
       connect = createConnectHandler({
         ...keyChecks,

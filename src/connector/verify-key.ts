@@ -1,11 +1,14 @@
 // A platform API key entered on one of the connector's pages (connect, disconnect), checked the
 // only way that proves it: a token from the platform's token endpoint and one GraphQL answer with
 // it. A failure names the form field to blame (wrong secret, realm, or host), never a stack trace.
+import type { IncomingMessage } from 'node:http';
+import type { AddressOf } from '../client-address.js';
 import { isLoopbackHost } from '../config.js';
 import type { Logger } from '../logger.js';
 import { tokenUrlFor } from '../platform/auth.js';
 import { createPlatform } from '../platform/client.js';
 import { AuthError, CrewError } from '../platform/errors.js';
+import type { RateCounter } from '../rate-limit.js';
 import type { TenantPlace } from '../store/tenants.js';
 
 export interface PlatformDefaults {
@@ -20,15 +23,20 @@ export interface VerifiedKey {
   platformScopes: string[];
 }
 
-/** A form field at fault and why, shown on the page beside that field. */
+/** A form field at fault and why, shown on the page beside that field (with the page's status). */
 export class FieldError extends Error {
   constructor(
     readonly field: string,
     message: string,
+    readonly status = 400,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
 }
+
+/** How many keys one address may have checked: each check asks the platform for a token. */
+export const KEY_CHECKS_PER_MINUTE = 30;
 
 export interface KeyVerifierOptions {
   defaults: PlatformDefaults;
@@ -36,9 +44,14 @@ export interface KeyVerifierOptions {
   allowLoopbackPlatform: boolean;
   timeoutMs: number;
   logger: Logger;
+  /** Key checks per address (KEY_CHECKS_PER_MINUTE): this process's, or the replicas' shared one. */
+  keyChecks: RateCounter;
+  addressOf: AddressOf;
 }
 
-export function keyVerifier(options: KeyVerifierOptions): (form: URLSearchParams) => Promise<VerifiedKey> {
+export type KeyVerifier = (form: URLSearchParams, req: IncomingMessage) => Promise<VerifiedKey>;
+
+export function keyVerifier(options: KeyVerifierOptions): KeyVerifier {
   const checkUrl = (field: string, value: string): string => {
     const url = URL.parse(value);
     const loopbackHttp =
@@ -49,7 +62,18 @@ export function keyVerifier(options: KeyVerifierOptions): (form: URLSearchParams
     return value.replace(/\/+$/, '');
   };
 
-  return async (form) => {
+  return async (form, req) => {
+    // Our pages must not be an oracle for guessing a platform's secrets at our speed: each
+    // address (its client's, behind trusted proxies) gets a few checks a minute, shared by replicas.
+    const decision = await options.keyChecks.take(`key check ${options.addressOf(req)}`);
+    if (!decision.allowed) {
+      throw new FieldError(
+        'platform_client_secret',
+        `too many keys were checked from your address; try again in ${decision.retryAfterSeconds} s.`,
+        429,
+        { 'retry-after': String(decision.retryAfterSeconds) },
+      );
+    }
     const clientId = form.get('platform_client_id')?.trim() ?? '';
     const secret = form.get('platform_client_secret') ?? '';
     if (!clientId) throw new FieldError('platform_client_id', 'enter the API key client id.');

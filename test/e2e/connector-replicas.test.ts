@@ -67,10 +67,10 @@ interface Connection {
 }
 
 /**
- * Register a client (through the balancer), then authorize, show the connect page, verify the
- * key, consent, resume and exchange the code, each step on the next replica in turn.
+ * Register a client (through the balancer), then authorize and show the connect page, each step
+ * on the next replica in turn: what the next steps of the flow need.
  */
-async function connectCompany(scope = 'crew-mcp:read crew-mcp:write'): Promise<Connection> {
+async function openConnectPage(scope: string) {
   const lb = set.haproxy.url;
   const steps: string[] = [];
   let turn = 0;
@@ -98,11 +98,11 @@ async function connectCompany(scope = 'crew-mcp:read crew-mcp:write'): Promise<C
     jar.take(
       await fetch(`${replica.baseUrl}${path}`, { headers: { cookie: jar.header }, redirect: 'manual' }),
     );
-  const post = async (replica: Replica, path: string, form: URLSearchParams) =>
+  const post = async (replica: Replica, path: string, form: URLSearchParams, headers = {}) =>
     jar.take(
       await fetch(`${replica.baseUrl}${path}`, {
         method: 'POST',
-        headers: { cookie: jar.header, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { cookie: jar.header, 'content-type': 'application/x-www-form-urlencoded', ...headers },
         body: form,
         redirect: 'manual',
       }),
@@ -123,21 +123,31 @@ async function connectCompany(scope = 'crew-mcp:read crew-mcp:write'): Promise<C
   const page = await get(next(), connectPath);
   expect(page.status).toBe(200);
   const csrf = (await page.text()).match(/name="csrf_token" value="([^"]+)"/)?.[1] ?? '';
-  const key = set.sandbox.keys.find((candidate) => candidate.clientId === 'demo-admin');
-  const platform = set.sandbox.env();
-  const verified = await post(
-    next(),
-    connectPath,
-    new URLSearchParams({
+  /** The key form as a user fills it in, with `secret`. */
+  const keyForm = (secret: string) => {
+    const platform = set.sandbox.env();
+    return new URLSearchParams({
       csrf_token: csrf,
       step: 'verify',
       platform_client_id: 'demo-admin',
-      platform_client_secret: key?.clientSecret ?? '',
+      platform_client_secret: secret,
       platform_auth_url: platform.CREW_AUTH_URL as string,
       platform_realm: platform.CREW_REALM as string,
       platform_api_url: platform.CREW_API_URL as string,
-    }),
-  );
+    });
+  };
+  return { lb, clientId, verifier, csrf, connectPath, steps, next, get, post, keyForm };
+}
+
+/**
+ * Connect a company: register, authorize, show the connect page, verify the key, consent, resume
+ * and exchange the code, each step on the next replica in turn.
+ */
+async function connectCompany(scope = 'crew-mcp:read crew-mcp:write'): Promise<Connection> {
+  const { lb, clientId, verifier, csrf, connectPath, steps, next, get, post, keyForm } =
+    await openConnectPage(scope);
+  const key = set.sandbox.keys.find((candidate) => candidate.clientId === 'demo-admin');
+  const verified = await post(next(), connectPath, keyForm(key?.clientSecret ?? ''));
   const consentPage = await verified.text();
   expect(verified.status, consentPage).toBe(200);
   expect(consentPage).toContain('value="consent"');
@@ -163,7 +173,7 @@ async function connectCompany(scope = 'crew-mcp:read crew-mcp:write'): Promise<C
   const tokens = (await exchanged.json()) as { access_token?: string };
   expect(exchanged.status, JSON.stringify(tokens)).toBe(200);
   const tenant = await store.tenants.find({
-    apiUrl: platform.CREW_API_URL as string,
+    apiUrl: set.sandbox.baseUrl,
     platformClientId: 'demo-admin',
   });
   return { clientId, tenantKey: tenant?.key ?? '', accessToken: tokens.access_token ?? '', steps };
@@ -288,6 +298,32 @@ describe('the hosted connector as three replicas behind HAProxy, one PostgreSQL'
     await expect(probe.listTools()).rejects.toThrow(/401|Unauthorized|invalid_token/i);
     // The company's other connection is untouched.
     expect(await statusAt(three, company.accessToken)).not.toBe(401);
+  });
+
+  it('limits the keys one address may have checked, across replicas, by the address the balancer names', async () => {
+    const { connectPath, post, keyForm } = await openConnectPage('crew-mcp:read');
+    const guess = (replica: Replica, address: string, i: number) =>
+      post(replica, connectPath, keyForm(`wrong-secret-${i}`), { 'x-forwarded-for': address });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const answer = await guess(set.replicas[i % 3] as Replica, '203.0.113.77', i);
+      const page = await answer.text();
+      statuses.push(answer.status);
+      if (answer.status === 429) {
+        expect(page).toMatch(/too many keys were checked from your address; try again in \d+ s/);
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      } else {
+        expect(page).toContain('the platform refused this client id and secret');
+      }
+    }
+    // 30 a minute: a burst of 5, one more every 2 s; each replica alone would have allowed 5.
+    const allowed = statuses.filter((status) => status === 400).length;
+    expect(allowed).toBeGreaterThanOrEqual(5);
+    expect(allowed).toBeLessThanOrEqual(8);
+    expect(statuses.slice(-3)).toContain(429);
+    // Another person behind the same balancer still has their key checked.
+    const other = await guess(set.replicas[0] as Replica, '203.0.113.78', 99);
+    expect(other.status).toBe(400);
   });
 
   it("crew-mcp check --auth connector checks the replicas' store and the balancer's metadata", async () => {
