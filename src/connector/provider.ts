@@ -5,7 +5,7 @@
 // refresh tokens rotate, and a reused one revokes its grant (oidc-provider revokes the family);
 // revocation (RFC 7009); `iss` in every authorization response (RFC 9207). The interaction (who
 // is connecting, with which platform key, and consent) is the connect page's.
-import { createHmac } from 'node:crypto';
+import { createHmac, createPrivateKey, type JsonWebKey } from 'node:crypto';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { ALL_CLIENT_SCOPES } from '../mcp/client-scopes.js';
 import type { OAuthRecords } from '../store/oauth-records.js';
@@ -47,6 +47,21 @@ export interface ProviderOptions {
   behindProxy: boolean;
 }
 
+/** DER header of a PKCS #8 Ed25519 private key, followed by its 32-byte seed (RFC 8410). */
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/** An Ed25519 JWK whose seed is derived from `secret`: the same in every replica. */
+function signingKeyOf(secret: Buffer): JsonWebKey & { alg: string; use: string } {
+  const seed = createHmac('sha256', secret).update('crew-mcp signing key').digest();
+  const jwk = createPrivateKey({
+    key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]),
+    format: 'der',
+    type: 'pkcs8',
+  }).export({ format: 'jwk' });
+  // oidc-provider names it by its public key's thumbprint.
+  return { ...jwk, alg: 'EdDSA', use: 'sig' };
+}
+
 export function createProvider(options: ProviderOptions): Provider {
   const { resource } = options;
   const scope = ALL_CLIENT_SCOPES.join(' ');
@@ -60,7 +75,12 @@ export function createProvider(options: ProviderOptions): Provider {
     claims: {},
     responseTypes: ['code'],
     pkce: { required: () => true },
+    // No ID token is issued (no openid scope), but oidc-provider wants signing keys: ours, derived
+    // from the store key so that replicas agree, not its development keys (published, and warned
+    // about on every start).
+    jwks: { keys: [signingKeyOf(options.cookieSecret)] },
     clientDefaults: {
+      id_token_signed_response_alg: 'EdDSA',
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: 'none',

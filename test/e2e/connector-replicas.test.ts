@@ -207,6 +207,19 @@ async function statusAt(replica: Replica, token: string): Promise<number> {
 let company: Connection;
 
 describe('the hosted connector as three replicas behind HAProxy, one PostgreSQL', () => {
+  it("serves one signing key set from every replica, derived from the store key, not oidc-provider's development keys", async () => {
+    const sets = await Promise.all(
+      set.replicas.map(async (replica) => (await fetch(`${replica.baseUrl}/oauth/jwks`)).json()),
+    );
+    const [first] = sets as { keys: { kty: string; crv: string; d?: string }[] }[];
+    expect(first?.keys).toHaveLength(1);
+    expect(first?.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
+    expect(first?.keys[0]?.d).toBeUndefined();
+    for (const other of sets) expect(other).toEqual(first);
+    for (const replica of set.replicas)
+      expect(replica.stderr()).not.toContain('development-only signing keys');
+  });
+
   it('connects a company with every step of the OAuth flow on another replica', async () => {
     company = await connectCompany();
     expect(new Set(company.steps)).toEqual(new Set(['replica1', 'replica2', 'replica3']));
