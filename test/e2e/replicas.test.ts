@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../src/sandbox/webhooks.js';
 import { CLI, callTool, connectHttp } from '../helpers/mcp.js';
+import { expectOneBucketAcrossReplicas, expectWriteSeenByOtherReplica } from '../helpers/replica-checks.js';
 import { type ReplicaSet, startReplicaSet } from '../helpers/replicas.js';
 import { until } from '../helpers/until.js';
 
@@ -113,52 +114,20 @@ describe('three replicas behind HAProxy, one PostgreSQL', () => {
 
   it("a write on replica 2 makes replica 1's next find_matching_crew see it", async () => {
     const [one, two] = set.replicas;
-    const reader = await connect(one!.mcpUrl, 'modern', 'alice');
-    const writer = await connect(two!.mcpUrl, 'modern', 'alice');
-    const open = await callTool(reader, 'find_open_roles', {});
-    expect(open.isError, open.text).toBe(false);
-    const role = open.data.roles[0];
-    const ask = () => callTool(reader, 'find_matching_crew', { jobId: role.jobId, roleId: role.roleId });
-    const before = await ask();
-    expect(before.isError, before.text).toBe(false);
-    // Replica 1 now holds the company's crew in its staffing cache (for a minute).
-    const member = before.data.matches[0];
-    expect(member).toBeDefined();
-    const updated = await callTool(writer, 'update_crew', {
-      crewId: member.crewId,
-      update: { status: 'INACTIVE' },
-    });
-    expect(updated.isError, updated.text).toBe(false);
-    const after = await ask();
-    expect(after.isError, after.text).toBe(false);
-    expect(after.data.considered).toBe(before.data.considered - 1);
-    expect(after.data.matches.map((match: { crewId: number }) => match.crewId)).not.toContain(member.crewId);
+    await expectWriteSeenByOtherReplica(
+      await connect(one!.mcpUrl, 'modern', 'alice'),
+      await connect(two!.mcpUrl, 'modern', 'alice'),
+    );
   });
 
   it('the rate limit holds across replicas: one bucket per client, not one per replica', async () => {
-    const started = Date.now();
-    const statuses: { replica: number; status: number }[] = [];
-    const TOTAL = 240;
-    // Round robin over the replicas, directly: each alone would allow all 80 of its share.
-    for (let batch = 0; batch < TOTAL; batch += 15) {
-      const requests = Array.from({ length: 15 }, async (_, i) => {
-        const replica = (batch + i) % set.replicas.length;
-        const response = await fetch(set.replicas[replica]!.mcpUrl, {
-          headers: { authorization: `Bearer ${token('flood')}`, accept: 'text/event-stream' },
-        });
-        await response.arrayBuffer();
-        statuses.push({ replica, status: response.status });
+    await expectOneBucketAcrossReplicas(set.replicas, RATE_PER_MINUTE, async (replica) => {
+      const response = await fetch(replica.mcpUrl, {
+        headers: { authorization: `Bearer ${token('flood')}`, accept: 'text/event-stream' },
       });
-      await Promise.all(requests);
-    }
-    const seconds = (Date.now() - started) / 1000;
-    const allowed = statuses.filter((entry) => entry.status !== 429).length;
-    const burst = Math.ceil(RATE_PER_MINUTE / 6);
-    expect(allowed).toBeGreaterThanOrEqual(burst);
-    expect(allowed).toBeLessThanOrEqual(burst + Math.ceil((RATE_PER_MINUTE / 60) * seconds) + 3);
-    for (let replica = 0; replica < set.replicas.length; replica++) {
-      expect(statuses.some((entry) => entry.replica === replica && entry.status === 429)).toBe(true);
-    }
+      await response.arrayBuffer();
+      return response.status;
+    });
   });
 
   it("crew-mcp check checks the replicas' store: schema, LISTEN/NOTIFY, replicas listening", async () => {
