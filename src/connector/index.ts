@@ -23,6 +23,7 @@ import type { ReplicaMessage } from '../store/bus.js';
 import type { Store } from '../store/index.js';
 import { SharedRateLimiter } from '../store/rate.js';
 import type { HostedMode } from '../transports/routes.js';
+import { changedUris } from '../webhooks/events-resource.js';
 import { TokenCache } from './adapter.js';
 import { createConnectHandler, type PlatformDefaults } from './connect.js';
 import { storeDataDir } from './data-dir.js';
@@ -253,6 +254,10 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
         return unavailable("The company's platform could not be reached; try again shortly.");
       }
     },
+    scopeOf: (caller) => {
+      const tenantKey = caller?.extra?.tenantKey;
+      return typeof tenantKey === 'string' ? tenantKey : null;
+    },
     async handle(req, res, path) {
       if (!provider || !callback || !connect || !disconnect) return false;
       if (path === DISCONNECT_PATH) return disconnect(req, res);
@@ -272,7 +277,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     },
   };
 
-  const stopHearing = bus ? hearOtherReplicas(bus, tenants, tokenCache) : () => undefined;
+  const stops = bus ? [hearOtherReplicas(bus, tenants, tokenCache)] : [];
 
   const sweep = setInterval(() => {
     store.oauth.sweep().catch(() => undefined);
@@ -310,10 +315,19 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     hosted,
     // Replicas on one PostgreSQL: one bucket per client across them (else the transport's own).
     rateLimiter: bus ? new SharedRateLimiter(store.engine, config.security.ratePerMinute, logger) : null,
-    start: async () => undefined,
+    // A company's events (received here or announced by another replica) reach the listen
+    // streams of that company's callers only.
+    async start({ notifyScope }) {
+      if (!notifyScope) return;
+      stops.push(
+        store.events.onAppend((tenantKey, event) => {
+          for (const uri of changedUris(event)) notifyScope(tenantKey, uri);
+        }),
+      );
+    },
     async close() {
       clearInterval(sweep);
-      stopHearing();
+      for (const stop of stops.splice(0)) stop();
       tenants.closeAll();
       await store.close();
       await bus?.close();

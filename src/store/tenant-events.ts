@@ -4,6 +4,7 @@
 // when this replica first needs it (a delivery, a context). On a PostgreSQL server the logs
 // hear other replicas' events through one subscription to the bus, routed here by tenant, so a
 // client of replica 3 hears of an event delivered to replica 1; only the logs opened here listen.
+import type { StoredEvent } from '../contract/event-log.js';
 import type { Logger } from '../logger.js';
 import type { ReplicaBus } from './bus.js';
 import type { SqlEngine } from './engine.js';
@@ -22,6 +23,8 @@ export interface TenantEventLogsOptions {
 export class TenantEventLogs {
   private readonly logs = new Map<string, Promise<StoreEventLog>>();
   private readonly stops: (() => void)[] = [];
+  /** Hear every opened log's events (its own appends and other replicas'), with their tenant. */
+  private readonly appendListeners = new Set<(tenantKey: string, event: StoredEvent) => void>();
 
   constructor(private readonly options: TenantEventLogsOptions) {
     const { bus } = options;
@@ -52,10 +55,26 @@ export class TenantEventLogs {
         maxBytes,
         now,
       });
-      opened.catch(() => this.logs.delete(tenantKey));
+      opened.then(
+        (log) =>
+          this.stops.push(
+            log.onAppend((event) => {
+              for (const listener of this.appendListeners) listener(tenantKey, event);
+            }),
+          ),
+        () => this.logs.delete(tenantKey),
+      );
       this.logs.set(tenantKey, opened);
     }
     return opened;
+  }
+
+  /** Every event any opened log here hears, with its tenant (the connector's listen streams). */
+  onAppend(listener: (tenantKey: string, event: StoredEvent) => void): () => void {
+    this.appendListeners.add(listener);
+    return () => {
+      this.appendListeners.delete(listener);
+    };
   }
 
   /** Retention for every tenant, also those no replica has opened lately; returns how many went. */

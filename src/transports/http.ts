@@ -27,6 +27,7 @@ import { createAuthGate } from './auth.js';
 import { LegacySessions } from './legacy-sessions.js';
 import { reachOf, serveModernRequest, webRequestOf } from './modern-requests.js';
 import type { ServedApp } from './routes.js';
+import { asCaller, ScopedEventBus } from './scoped-bus.js';
 
 export type { RouteHandler } from './routes.js';
 
@@ -140,6 +141,12 @@ export async function startHttp(app: ServedApp): Promise<RunningHttp> {
   // Shared by the replicas behind one load balancer (--store), else this process's own.
   const limiter = app.rateLimiter ?? new RateLimiter(security.ratePerMinute);
   const addressOf = clientAddressOf(security.trustedProxies);
+  // Listen streams tagged with their caller's scope (connector: the tenant), so that an update of
+  // one company's data reaches only that company's streams.
+  const bus = new ScopedEventBus(
+    (caller) => app.hosted?.scopeOf(caller) ?? null,
+    (error) => app.logger.debug({ err: String(error) }, 'a listen stream failed an update'),
+  );
   // One instance per 2026-07-28 request, with what that request can reach (a tools/call: its tool).
   const handler = createMcpHandler(
     (context) =>
@@ -151,6 +158,7 @@ export async function startHttp(app: ServedApp): Promise<RunningHttp> {
     {
       legacy: 'reject',
       onerror: (error) => app.logger.debug({ err: error.message }, 'mcp http error'),
+      bus,
     },
   );
   const legacy = new LegacySessions({
@@ -197,7 +205,7 @@ export async function startHttp(app: ServedApp): Promise<RunningHttp> {
     if (await isLegacyRequest(request, body)) {
       return legacy.handle(req, res, body, isInitialize(body), owner, authInfo);
     }
-    return serveModernRequest(handler, request, res, body, authInfo);
+    return asCaller(authInfo, () => serveModernRequest(handler, request, res, body, authInfo));
   };
 
   /** Authenticate and rate-limit a /mcp request; null when it was answered here. */
@@ -303,7 +311,11 @@ export async function startHttp(app: ServedApp): Promise<RunningHttp> {
   const url = `http://${shownHost}:${address.port}`;
   gate.bind(url);
   try {
-    await app.start({ httpUrl: url, notify: handler.notify });
+    await app.start({
+      httpUrl: url,
+      notify: handler.notify,
+      notifyScope: (scope, uri) => bus.publishTo(scope, { kind: 'resource_updated', uri }),
+    });
   } catch (error) {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

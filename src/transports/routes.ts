@@ -19,6 +19,8 @@ export interface StartContext {
   httpUrl: string | null;
   /** Publishes change notifications to 2026-07-28 clients' subscription streams (http mode). */
   notify: ServerNotifier | null;
+  /** A resource update for the streams of one scope's callers only (HostedMode.scopeOf; http mode). */
+  notifyScope?: (scope: string, uri: string) => void;
 }
 
 /** The app as a transport sees it: what server instances are built from, and its lifecycle. */
@@ -45,6 +47,8 @@ export interface HostedMode {
   bind(baseUrl: string): OAuthMetadata;
   /** The caller with its tenant's context in `extra.context`, or a Response to send instead. */
   resolve(caller: AuthInfo): Promise<AuthInfo | Response>;
+  /** Whose data a caller sees (its tenant): its subscription streams hear that scope's updates only. */
+  scopeOf(caller: AuthInfo | undefined): string | null;
   /** Serve a request of the authorization server or connect page; false when the path is not its own. */
   handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean>;
 }

@@ -14,21 +14,29 @@ import { parseStoreKey, SecretBox } from '../../src/store/secret-box.js';
 import { CLI, callTool, connectHttp, postJsonRpc } from '../helpers/mcp.js';
 import { REDIRECT_URL } from '../helpers/oauth-client.js';
 import { expectOneBucketAcrossReplicas, expectWriteSeenByOtherReplica } from '../helpers/replica-checks.js';
-import { type Replica, type ReplicaSet, startReplicaSet } from '../helpers/replicas.js';
+import {
+  type Replica,
+  type ReplicaSet,
+  type SandboxProcess,
+  spawnSandbox,
+  startReplicaSet,
+} from '../helpers/replicas.js';
 import { until } from '../helpers/until.js';
 
 const RATE_PER_MINUTE = 600;
 const STORE_KEY = randomBytes(32).toString('base64');
 
 let set: ReplicaSet;
+/** Another company's platform (another sandbox): its events must never reach the first's streams. */
+let otherPlatform: SandboxProcess;
 let store: Store;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  set = await startReplicaSet({
-    connectorStoreKey: STORE_KEY,
-    args: ['--rate-limit', String(RATE_PER_MINUTE)],
-  });
+  [set, otherPlatform] = await Promise.all([
+    startReplicaSet({ connectorStoreKey: STORE_KEY, args: ['--rate-limit', String(RATE_PER_MINUTE)] }),
+    spawnSandbox(),
+  ]);
   // The test reads what the replicas share (a tenant's webhook secret, pending keys) as they do.
   store = await openStore({
     url: set.database.url,
@@ -40,7 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
   await store?.close();
-  await set?.close();
+  await Promise.all([set?.close(), otherPlatform?.close()]);
 }, 30_000);
 
 /** A browser's cookies: whatever a replica sets, sent to every replica (one site behind the balancer). */
@@ -71,7 +79,7 @@ interface Connection {
  * Register a client (through the balancer), then authorize and show the connect page, each step
  * on the next replica in turn: what the next steps of the flow need.
  */
-async function openConnectPage(scope: string) {
+async function openConnectPage(scope: string, platformOf: SandboxProcess = set.sandbox) {
   const lb = set.haproxy.url;
   const steps: string[] = [];
   let turn = 0;
@@ -126,7 +134,7 @@ async function openConnectPage(scope: string) {
   const csrf = (await page.text()).match(/name="csrf_token" value="([^"]+)"/)?.[1] ?? '';
   /** The key form as a user fills it in, with `secret`. */
   const keyForm = (secret: string) => {
-    const platform = set.sandbox.env();
+    const platform = platformOf.env();
     return new URLSearchParams({
       csrf_token: csrf,
       step: 'verify',
@@ -144,10 +152,13 @@ async function openConnectPage(scope: string) {
  * Connect a company: register, authorize, show the connect page, verify the key, consent, resume
  * and exchange the code, each step on the next replica in turn.
  */
-async function connectCompany(scope = 'crew-mcp:read crew-mcp:write'): Promise<Connection> {
+async function connectCompany(
+  scope = 'crew-mcp:read crew-mcp:write',
+  platform: SandboxProcess = set.sandbox,
+): Promise<Connection> {
   const { lb, clientId, verifier, csrf, connectPath, steps, next, get, post, keyForm } =
-    await openConnectPage(scope);
-  const key = set.sandbox.keys.find((candidate) => candidate.clientId === 'demo-admin');
+    await openConnectPage(scope, platform);
+  const key = platform.keys.find((candidate) => candidate.clientId === 'demo-admin');
   const verified = await post(next(), connectPath, keyForm(key?.clientSecret ?? ''));
   const consentPage = await verified.text();
   expect(verified.status, consentPage).toBe(200);
@@ -174,7 +185,7 @@ async function connectCompany(scope = 'crew-mcp:read crew-mcp:write'): Promise<C
   const tokens = (await exchanged.json()) as { access_token?: string };
   expect(exchanged.status, JSON.stringify(tokens)).toBe(200);
   const tenant = await store.tenants.find({
-    apiUrl: set.sandbox.baseUrl,
+    apiUrl: platform.baseUrl,
     platformClientId: 'demo-admin',
   });
   return { clientId, tenantKey: tenant?.key ?? '', accessToken: tokens.access_token ?? '', steps };
@@ -223,7 +234,7 @@ describe('the hosted connector as three replicas behind HAProxy, one PostgreSQL'
     expect(open.data.roles.length).toBeGreaterThan(0);
   });
 
-  it('an event delivered to replica 1 is stored once and announced to a client of replica 3', async () => {
+  it('an event delivered to replica 1 is stored once and announced to clients of replica 3', async () => {
     const [one, two, three] = set.replicas as [Replica, Replica, Replica];
     const secret = await store.tenants.webhookSecret(company.tenantKey);
     expect(secret).toBeTruthy();
@@ -233,6 +244,21 @@ describe('the hosted connector as three replicas behind HAProxy, one PostgreSQL'
       updates.push(notification.params.uri);
     });
     await legacy.subscribeResource({ uri: 'crew://events' });
+    const modern = await connect(three.mcpUrl, 'modern', company.accessToken);
+    const modernUpdates: string[] = [];
+    modern.setNotificationHandler('notifications/resources/updated', (notification) => {
+      modernUpdates.push(notification.params.uri);
+    });
+    const listening = await modern.listen({ resourceSubscriptions: ['crew://events'] });
+    // Another company, served by the same replica: its stream must hear nothing of this event.
+    const other = await connectCompany('crew-mcp:read crew-mcp:webhooks', otherPlatform);
+    expect(other.tenantKey).not.toBe(company.tenantKey);
+    const stranger = await connect(three.mcpUrl, 'modern', other.accessToken);
+    const strangerUpdates: string[] = [];
+    stranger.setNotificationHandler('notifications/resources/updated', (notification) => {
+      strangerUpdates.push(notification.params.uri);
+    });
+    const strangerListening = await stranger.listen({ resourceSubscriptions: ['crew://events'] });
     const event = {
       id: `evt-connector-replicas-${randomBytes(4).toString('hex')}`,
       type: 'job.updated',
@@ -258,6 +284,11 @@ describe('the hosted connector as three replicas behind HAProxy, one PostgreSQL'
     expect(await first.json()).toEqual({ status: 'stored', id: event.id });
     expect(await (await deliver(two)).json()).toEqual({ status: 'duplicate', id: event.id });
     await until(() => (updates.includes('crew://events') ? true : undefined), 5000);
+    await until(() => (modernUpdates.includes('crew://events') ? true : undefined), 5000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(strangerUpdates).toEqual([]);
+    await listening.close();
+    await strangerListening.close();
     const listed = await callTool(legacy, 'list_events', { entityId: event.data.id });
     expect(listed.isError, listed.text).toBe(false);
     expect(listed.data.events.map((stored: { id: string }) => stored.id)).toEqual([event.id]);
