@@ -4,6 +4,7 @@
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
+  OAuthDiscoveryState,
   OAuthTokens,
 } from '@modelcontextprotocol/client';
 import {
@@ -22,6 +23,8 @@ export class TestOAuthClient implements OAuthClientProvider {
   saved: OAuthTokens | undefined;
   verifier = '';
   authorizationUrl: URL | undefined;
+  /** What discovery found, kept as a host keeps it: the callback leg checks the issuer against it. */
+  discovered: OAuthDiscoveryState | undefined;
 
   constructor(
     readonly clientMetadataUrl?: string,
@@ -63,6 +66,12 @@ export class TestOAuthClient implements OAuthClientProvider {
   }
   codeVerifier() {
     return this.verifier;
+  }
+  saveDiscoveryState(state: OAuthDiscoveryState) {
+    this.discovered = state;
+  }
+  discoveryState() {
+    return this.discovered;
   }
 }
 
