@@ -78,7 +78,7 @@ describe('§7: invalid tokens', () => {
   });
 
   it('§7: a token of another sandbox instance (other key, other issuer) is 401 invalid_token', async () => {
-    const other = await startTestSandbox();
+    const other = await startTestSandbox({ ownKeys: true });
     try {
       await expectInvalidToken(`Bearer ${await fetchToken(other)}`);
     } finally {
