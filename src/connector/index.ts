@@ -120,6 +120,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     calls,
     logger,
     maxTenants: connector.maxTenants,
+    now: options.now,
     onKeyRefused(tenantKey, grantId) {
       tenants.evict(tenantKey);
       logger.warn(
