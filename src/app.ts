@@ -44,6 +44,8 @@ export interface AppOptions {
   sandboxSigningKeys?: Promise<SigningKeyPair>;
   /** Against a live platform: the client and the schema requests the CLI began early (prefetch.ts). */
   prefetched?: Prefetched | null;
+  /** The clock the platform client ages its tokens by (PlatformOptions.now); default Date.now. */
+  now?: () => number;
 }
 
 /** The registry's tools as this configuration offers them (app.ts is the one place besides the registry that knows them). */
@@ -166,7 +168,7 @@ async function assemble(
   const { logger, transport } = options;
   const platform =
     options.prefetched?.platform ??
-    createPlatform({ credentials, apiUrl, timeoutMs: config.timeoutMs, logger });
+    createPlatform({ credentials, apiUrl, timeoutMs: config.timeoutMs, logger, now: options.now });
   const grantedScopes = await readScopes(platform, logger);
   const schemaPlan =
     config.upstream.kind === 'live'

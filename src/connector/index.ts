@@ -125,6 +125,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     logger,
     maxTenants: connector.maxTenants,
     afterWrite: bus ? (tenantKey) => tellReplicas({ kind: 'write', tenant: tenantKey }) : undefined,
+    now: options.now,
     onKeyRefused(tenantKey, grantId) {
       tenants.evict(tenantKey);
       void tellReplicas({ kind: 'grant-gone', tenant: tenantKey, grant: grantId });

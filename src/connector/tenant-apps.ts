@@ -34,6 +34,8 @@ export interface TenantAppsOptions {
   calls: InFlightCalls;
   logger: Logger;
   maxTenants: number;
+  /** The clock each tenant's platform client ages its tokens by (AppOptions.now); default Date.now. */
+  now?: () => number;
   /** The platform refused the key of `grantId` (its secret was reset or deleted). */
   onKeyRefused(tenantKey: string, grantId: string): void;
   /** A write tool ran for the tenant (replicas: the others drop their stale reads). */
@@ -61,6 +63,7 @@ async function openTenant(
     apiUrl: tenant.apiUrl,
     timeoutMs: config.timeoutMs,
     logger,
+    now: options.now,
     // Also when the context is open and its token expires: the grant is marked, the context
     // closed, and this call (and every next one) says to reconnect, not to edit a setting.
     onKeyRefused: () => {

@@ -16,6 +16,8 @@ export interface PlatformOptions {
   retry?: Partial<RetryPolicy>;
   /** The clock tokens are aged by; injected by tests (a token's lifetime without waiting it out). */
   now?: () => number;
+  /** How a retry waits (back-off, Retry-After); injected by tests that move a clock instead. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** See TokenManagerOptions.onKeyRefused. */
   onKeyRefused?: (refusal: AuthError) => AuthError;
 }
@@ -41,6 +43,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     fetch: options.fetch,
     logger: options.logger,
     retry: options.retry,
+    sleep: options.sleep,
   });
   return {
     apiUrl: options.apiUrl,

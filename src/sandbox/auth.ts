@@ -22,11 +22,13 @@ export interface TokenIssuer {
 
 /**
  * An issuer for `${authUrl}/realms/sandbox`; a fresh key pair unless one is given (tests share
- * one; the CLI passes the one it started generating early, still pending).
+ * one; the CLI passes the one it started generating early, still pending). Tokens are issued and
+ * checked for expiry by `now` (ms since the epoch).
  */
 export async function createTokenIssuer(
   authUrl: string,
   keyPair?: SigningKeyPair | Promise<SigningKeyPair>,
+  now: () => number = Date.now,
 ): Promise<TokenIssuer> {
   const { privateKey, publicKey } = await (keyPair ?? generateSigningKeys());
   const kid = `sandbox-${randomUUID()}`;
@@ -34,8 +36,9 @@ export async function createTokenIssuer(
   const issuer = `${authUrl}/realms/${REALM}`;
   return {
     issuer,
-    issue: (key, scopes, lifetimeSeconds) => sign(privateKey, kid, issuer, key, scopes, lifetimeSeconds),
-    verify: (token) => verifyToken(publicKey, issuer, token),
+    issue: (key, scopes, lifetimeSeconds) =>
+      sign(privateKey, kid, issuer, key, scopes, lifetimeSeconds, Math.floor(now() / 1000)),
+    verify: (token) => verifyToken(publicKey, issuer, token, new Date(now())),
     jwks: () => ({ keys: [{ ...publicJwk }] }),
   };
 }
@@ -47,8 +50,8 @@ function sign(
   key: ApiKey,
   scopes: readonly string[],
   lifetimeSeconds: number,
+  now: number,
 ): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ azp: key.clientId, scope: scopes.join(' '), company_id: key.companyId })
     .setProtectedHeader({ alg: ALGORITHM, kid, typ: 'JWT' })
     .setIssuer(issuer)
@@ -59,10 +62,16 @@ function sign(
     .sign(privateKey);
 }
 
-async function verifyToken(publicKey: CryptoKey, issuer: string, token: string): Promise<Caller | null> {
+async function verifyToken(
+  publicKey: CryptoKey,
+  issuer: string,
+  token: string,
+  currentDate: Date,
+): Promise<Caller | null> {
   try {
     const { payload } = await jwtVerify(token, publicKey, {
       issuer,
+      currentDate,
       algorithms: [ALGORITHM],
       requiredClaims: ['exp', 'sub', 'scope', 'company_id'],
     });

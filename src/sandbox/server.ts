@@ -28,7 +28,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const keys = buildKeyring(options.keys);
   const stats = createStats();
-  const faults = new FaultInjector(options.faults, options.random ?? seededRandom(seed));
+  const faults = new FaultInjector(options.faults, options.random ?? seededRandom(seed), options.now);
   const webhooks = new WebhookRegistry();
   const dispatcher = new WebhookDispatcher({
     registry: webhooks,
@@ -68,7 +68,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     void dispatchRequest(req, res, ctx);
   });
   const baseUrl = await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
-  const issuer = await createTokenIssuer(baseUrl, signingKeys);
+  const issuer = await createTokenIssuer(baseUrl, signingKeys, options.now);
   ctx = {
     baseUrl,
     issuer,

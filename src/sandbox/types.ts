@@ -214,6 +214,12 @@ export interface SandboxOptions {
   eventPlaces?: number;
   /** Random source in [0, 1) for errorRate/dropRate decisions; default a generator seeded with `seed`. */
   random?: () => number;
+  /**
+   * The sandbox's clock, ms since the epoch: when its tokens are issued and expire, and the
+   * rate-limit window. Default Date.now; a test moves it to age a token or pass the window
+   * without waiting.
+   */
+  now?: () => number;
   /** First webhook retry delay in ms, doubled per attempt (1 s, 2 s, 4 s ...); default 1000. */
   webhookRetryBaseMs?: number;
   /** How long one webhook attempt waits for a 2xx, in ms; default 10 000. */

@@ -45,6 +45,8 @@ let app: App;
 let http: RunningHttp;
 let browser: Browser;
 let dataDir: string;
+/** How far the clock of crew-mcp's platform clients (and of company C's platform) runs ahead of the real one. */
+let ahead = 0;
 let providerA: TestOAuthClient;
 let clientA: Client;
 let clientB: Client;
@@ -161,7 +163,7 @@ beforeAll(async () => {
     ],
     { CREW_STORE_KEY: randomBytes(32).toString('base64') },
   );
-  app = await createConnectorApp(config, { transport: 'http', logger });
+  app = await createConnectorApp(config, { transport: 'http', logger, now: () => Date.now() + ahead });
   http = await startHttp(app);
 }, 180_000);
 
@@ -489,6 +491,7 @@ describe('hosted connector', () => {
       port: 0,
       seed: 11,
       faults: { tokenLifetimeSeconds: 2 },
+      now: () => Date.now() + ahead,
     });
     try {
       const providerC = new TestOAuthClient();
@@ -504,7 +507,8 @@ describe('hosted connector', () => {
       // The company resets the key's secret in its platform while crew-mcp holds it.
       const key = sandboxC.keys.find((entry) => entry.clientId === 'demo-admin');
       if (key) key.clientSecret = randomBytes(16).toString('hex');
-      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      // The token's two seconds pass on the clock of the platform and of crew-mcp's client of it.
+      ahead += 2_100;
       const refused = await call(client, 'list_crew', {});
       expect(refused.isError).toBe(true);
       expect(textOf(refused)).toContain('reconnect crew-mcp');

@@ -3,6 +3,7 @@
 // the benchmarks import outside vitest.
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll } from 'vitest';
+import type { AppOptions } from '../../src/app.js';
 import type { RunningSandbox, SandboxOptions } from '../../src/sandbox/types.js';
 import { type CallResult, type Connected, callTool, connectInProcess } from './mcp.js';
 import { startTestSandbox } from './sandbox.js';
@@ -17,12 +18,13 @@ export interface ConnectedSandbox {
 export function useConnectedSandbox(
   cliArgs: string[] = [],
   sandboxOptions: SandboxOptions = {},
+  appOptions: Partial<AppOptions> = {},
 ): ConnectedSandbox {
   let sandbox: RunningSandbox | undefined;
   let connected: Connected | undefined;
   beforeAll(async () => {
     sandbox = await startTestSandbox(sandboxOptions);
-    connected = await connectInProcess(sandbox, cliArgs);
+    connected = await connectInProcess(sandbox, cliArgs, appOptions);
   });
   afterAll(async () => {
     await connected?.close();

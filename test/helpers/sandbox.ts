@@ -1,6 +1,7 @@
 // Test access to the embedded sandbox over real HTTP: start one on a free loopback port, fetch
 // tokens from its token endpoint, and send GraphQL with a Bearer token.
 import { startSandbox } from '../../src/sandbox/server.js';
+import { generateSigningKeys, type SigningKeyPair } from '../../src/sandbox/signing-keys.js';
 import type {
   LoggedRequest,
   RunningSandbox,
@@ -11,8 +12,21 @@ import type {
 /** The fixed "today" of test sandboxes, so seeded dates never drift. */
 export const TEST_TODAY = '2026-11-21';
 
-export function startTestSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  return startSandbox({ host: '127.0.0.1', port: 0, today: TEST_TODAY, ...options });
+let sharedKeys: Promise<SigningKeyPair> | undefined;
+
+/**
+ * A sandbox on a free loopback port with the test "today". Test sandboxes of one worker sign with
+ * one key pair (generating one is 80 to 210 ms of CPU, and a file may start a sandbox per test);
+ * each still has its own issuer URL and kid. A test about the product's own key per instance
+ * passes `ownKeys: true` for the sandbox's default, a fresh pair.
+ */
+export function startTestSandbox(
+  options: SandboxOptions & { ownKeys?: boolean } = {},
+): Promise<RunningSandbox> {
+  const { ownKeys, ...rest } = options;
+  if (!ownKeys && !rest.signingKeys) sharedKeys ??= generateSigningKeys();
+  const signingKeys = ownKeys ? undefined : (rest.signingKeys ?? sharedKeys);
+  return startSandbox({ host: '127.0.0.1', port: 0, today: TEST_TODAY, ...rest, signingKeys });
 }
 
 /** Token per sandbox and client id, so a suite does not hit the token endpoint on every call. */

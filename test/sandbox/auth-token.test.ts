@@ -193,7 +193,7 @@ describe('§5: realm documents', () => {
   });
 
   it('§5: each sandbox instance signs with its own key', async () => {
-    const other = await startTestSandbox();
+    const other = await startTestSandbox({ ownKeys: true });
     try {
       const mine = await readJson(await fetch(`${sb.authUrl}/realms/sandbox/protocol/openid-connect/certs`));
       const theirs = await readJson(

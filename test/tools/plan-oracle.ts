@@ -22,13 +22,21 @@ interface Shift {
   roleId: string;
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The local date in a zone; one formatter per zone, as building one costs more than formatting. */
 function localDay(ms: number, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(ms);
+  let format = dayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(zone, format);
+  }
+  return format.format(ms);
 }
 
 function shiftOf(company: Company, jobId: string, roleId: string): Shift {

@@ -94,7 +94,11 @@ describe('token requests', () => {
   // Short enough for a test, long enough that a handful of in-process calls fit in one lifetime
   // (the server refreshes at 90% of a short lifetime).
   const LIFETIME_SECONDS = 3;
-  const suite = useConnectedSandbox([], { faults: { tokenLifetimeSeconds: LIFETIME_SECONDS } });
+  // One clock, ahead of the real one by `ahead`, for the sandbox (issue, expiry) and the server
+  // (when to refresh): the lifetime passes without waiting it out.
+  let ahead = 0;
+  const now = () => Date.now() + ahead;
+  const suite = useConnectedSandbox([], { faults: { tokenLifetimeSeconds: LIFETIME_SECONDS }, now }, { now });
 
   const call = async () => {
     const result = await suite.connected.client.callTool({ name: 'list_crew', arguments: { perPage: 1 } });
@@ -111,7 +115,7 @@ describe('token requests', () => {
     expect(suite.sandbox.stats.graphqlRequests).toBeGreaterThanOrEqual(12);
     expect(suite.sandbox.stats.tokenRequests).toBe(1);
 
-    await new Promise((resolve) => setTimeout(resolve, LIFETIME_SECONDS * 1000 + 100));
+    ahead += LIFETIME_SECONDS * 1000 + 100;
     await burst(10);
     await call();
     expect(suite.sandbox.stats.tokenRequests).toBe(2);

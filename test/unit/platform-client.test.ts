@@ -29,6 +29,7 @@ function platformFor(
     fetch?: typeof fetch;
     timeoutMs?: number;
     now?: () => number;
+    sleep?: (ms: number) => Promise<void>;
   } = {},
 ): Platform {
   const key = sb.keys.find((candidate) => candidate.clientId === clientId);
@@ -42,6 +43,7 @@ function platformFor(
     timeoutMs: overrides.timeoutMs ?? 5000,
     fetch: overrides.fetch,
     now: overrides.now,
+    sleep: overrides.sleep,
     retry: { baseDelayMs: 5, maxDelayMs: 20 },
   });
 }
@@ -182,12 +184,22 @@ describe('retries', () => {
   });
 
   it('waits for Retry-After on 429 for a query', async () => {
-    const sb = await startTestSandbox({ faults: { rateLimitPerSecond: 2 } });
+    // The client's waits move the sandbox's clock (its rate-limit window) instead of passing.
+    let ahead = 0;
+    const waits: number[] = [];
+    const sb = await startTestSandbox({ faults: { rateLimitPerSecond: 2 }, now: () => Date.now() + ahead });
     try {
-      const platform = platformFor(sb);
+      const platform = platformFor(sb, 'demo-admin', {
+        sleep: async (ms) => {
+          waits.push(ms);
+          ahead += ms;
+        },
+      });
       const results = await Promise.all(Array.from({ length: 4 }, () => platform.graphql.query(QUERY, {})));
       expect(results).toHaveLength(4);
       expect(sb.stats.graphqlRequests).toBeGreaterThan(4);
+      // Retry-After: 1 was waited for, not the back-off of at most 20 ms.
+      expect(Math.max(...waits)).toBeGreaterThanOrEqual(1000);
     } finally {
       await sb.close();
     }

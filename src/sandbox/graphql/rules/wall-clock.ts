@@ -113,11 +113,27 @@ export function utcToLocal(utcIso: string, timezone: string): LocalParts {
   return { year: dt.year, month: dt.month, day: dt.day, hour: dt.hour, minute: dt.minute, second: dt.second };
 }
 
-/** ISO-8601 with the zone's offset at that instant, e.g. 2026-10-25T01:30:00+01:00. */
+/** Answers of isoInZone, by zone and instant; emptied when full, so it stays bounded. */
+const inZone = new Map<string, string>();
+const IN_ZONE_MAX = 50_000;
+
+/**
+ * ISO-8601 with the zone's offset at that instant, e.g. 2026-10-25T01:30:00+01:00. Remembered:
+ * every role of a job is presented this way on every read of the job (a crew job's role, its job's
+ * roles), the same few thousand instants again and again, and luxon's offset lookup is the most
+ * expensive part of serving them.
+ */
 export function isoInZone(utcIso: string, timezone: string): string {
-  return DateTime.fromISO(utcIso, { zone: 'UTC' })
-    .setZone(timezone)
-    .toISO({ suppressMilliseconds: true, includeOffset: true }) as string;
+  const key = `${timezone} ${utcIso}`;
+  let iso = inZone.get(key);
+  if (iso === undefined) {
+    iso = DateTime.fromISO(utcIso, { zone: 'UTC' })
+      .setZone(timezone)
+      .toISO({ suppressMilliseconds: true, includeOffset: true }) as string;
+    if (inZone.size >= IN_ZONE_MAX) inZone.clear();
+    inZone.set(key, iso);
+  }
+  return iso;
 }
 
 export function isValidDate(text: string): boolean {
