@@ -3,12 +3,13 @@
 // HTML as crew-mcp serves it (resources/read). The view's tool calls and resource reads go through
 // a real MCP client to crew-mcp over the sandbox. Every request leaving the page is recorded and
 // refused (views must fetch nothing), every console error and page error recorded.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps';
 import { build } from 'esbuild';
 import type { Browser, Frame, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { packagePath } from '../../src/paths.js';
 
 /** What host-page.ts puts on the host page's window (typed here, where the DOM is not). */
@@ -162,7 +163,6 @@ export async function openHost(browser: Browser, client: Client): Promise<ViewHo
           );
         },
         async screenshot(path) {
-          mkdirSync(dirname(path), { recursive: true });
           // The frame takes the height the view reported (size-changed); the picture shows the
           // page's first screenful of it, as a person first sees it.
           await page.waitForFunction(() => (globalThis as unknown as HostWindow).crewSizes.length > 0);
@@ -172,7 +172,15 @@ export async function openHost(browser: Browser, client: Client): Promise<ViewHo
           const width = options.width ?? 900;
           const height = Math.min(Math.ceil(box?.height ?? 700), SCREENSHOT_MAX_HEIGHT);
           await page.setViewportSize({ width, height });
-          await page.screenshot({ path, clip: { x: 0, y: 0, width, height }, animations: 'disabled' });
+          const png = await page.screenshot({ clip: { x: 0, y: 0, width, height }, animations: 'disabled' });
+          expect(png.length).toBeGreaterThan(1000);
+          // The README's pictures are tracked files: written when missing or asked for
+          // (UPDATE_SNAPSHOTS=1), so that a test run leaves the tree as it found it (a plan's id
+          // and solve time differ from run to run).
+          if (process.env.UPDATE_SNAPSHOTS === '1' || !existsSync(path)) {
+            mkdirSync(dirname(path), { recursive: true });
+            writeFileSync(path, png);
+          }
         },
       };
     },
