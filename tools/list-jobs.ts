@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { companyJobsDocument as document } from '../src/contract/documents.js';
 import { crewJobStatusSchema } from '../src/contract/enums.js';
@@ -10,7 +9,7 @@ import { type Collected, pageInfoSchema, pageLocally, paginationInput } from '..
 import { boardIdsInput, readNotes } from '../src/mcp/params.js';
 import { readRange, readRangeInput } from '../src/mcp/read-range.js';
 import { jobLines, jobViewSchema, toJobView } from '../src/present/job.js';
-import { withinLocalDates } from '../src/rules/time.js';
+import { todayIn, withinLocalDates } from '../src/rules/time.js';
 
 /** Upper bound of jobs scanned when dates are read in each job's own timezone. */
 const LOCAL_DATE_SCAN_LIMIT = 2000;
@@ -35,14 +34,10 @@ export const listJobs = defineTool({
   view: 'boardWeek',
   async handler(input, ctx) {
     // Unfiltered, a list starts today: the past month first is rarely what anyone asks for.
-    const today =
-      input.to || input.jobIds
-        ? undefined
-        : DateTime.now()
-            .setZone(input.timezone ?? 'UTC')
-            .toISODate();
+    // (An unknown zone gives none: readRange refuses it below.)
+    const today = input.to || input.jobIds ? undefined : todayIn(input.timezone ?? 'UTC');
     const range = readRange({
-      from: input.from ?? today ?? undefined,
+      from: input.from ?? today,
       to: input.to,
       timeZone: input.timezone,
       otherwise: 'each',

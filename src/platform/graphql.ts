@@ -34,9 +34,13 @@ export function toInputPath(upstreamPath: string): string {
   return upstreamPath.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
 }
 
+/** Serialized documents kept: the product's own are a few dozen. */
+const SERIALIZED_KEPT = 256;
+
 export class GraphqlClient {
   readonly endpoint: string;
   private readonly operationKinds = new Map<string, 'query' | 'mutation'>();
+  private readonly serializedQueries = new Map<string, string>();
   private rewrites: ReadonlyMap<string, string> = new Map();
 
   constructor(
@@ -85,7 +89,9 @@ export class GraphqlClient {
       method: 'POST',
       url: this.endpoint,
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: this.rewrites.get(document) ?? document, variables }),
+      body: `{"query":${this.serializedQuery(this.rewrites.get(document) ?? document)}${
+        variables === undefined ? '' : `,"variables":${JSON.stringify(variables)}`
+      }}`,
       idempotent: kind === 'query',
       signal: options.signal,
     });
@@ -106,6 +112,20 @@ export class GraphqlClient {
     }
     if (!body.data) throw new GraphQLResponseError('The platform answered without data.');
     return body.data as T;
+  }
+
+  /**
+   * The document as a JSON string, escaped once: the same bytes as JSON.stringify of the whole
+   * body, which escaped the whole document (1-2 KB with its newlines) again on every call.
+   * Bounded, as a caller may send documents of its own (a query written by the user).
+   */
+  private serializedQuery(text: string): string {
+    let serialized = this.serializedQueries.get(text);
+    if (serialized === undefined) {
+      serialized = JSON.stringify(text);
+      if (this.serializedQueries.size < SERIALIZED_KEPT) this.serializedQueries.set(text, serialized);
+    }
+    return serialized;
   }
 
   private operationKind(document: string): 'query' | 'mutation' {

@@ -20,6 +20,7 @@ import {
   resolveReadRange,
   suggestTimeZones,
   timeZoneNotes,
+  todayIn,
   toEpochMs,
   type WallClock,
   withinLocalDates,
@@ -634,6 +635,24 @@ const wallArb = fc.record({
 });
 
 describe('properties', () => {
+  it("today's date in a zone is luxon's, read at the minute; none for a zone Intl does not know", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        fc.constantFrom(...ZONES, 'UTC'),
+        (ms, zone) => {
+          expect(todayIn(zone, ms)).toBe(DateTime.fromMillis(ms, { zone }).toISODate());
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // The last second before midnight is still that day; the first of the next is the next.
+    const midnight = Date.UTC(2026, 10, 25);
+    expect(todayIn('UTC', midnight - 1)).toBe('2026-11-24');
+    expect(todayIn('UTC', midnight)).toBe('2026-11-25');
+    expect(todayIn('Mars/Olympus_Mons', midnight)).toBeUndefined();
+  });
+
   it("zone offsets read from Intl's format() are luxon's (formatToParts), to the second, from year 1 to 9999", () => {
     // Historic local mean times have offsets in seconds (Africa/Monrovia -0:44:30 until 1972).
     const zones = [...ZONES, 'Africa/Monrovia', 'America/St_Johns', 'Asia/Pyongyang', 'Pacific/Apia'];

@@ -144,6 +144,30 @@ describe('token manager', () => {
   });
 });
 
+describe('the GraphQL body', () => {
+  it('is JSON.stringify of { query, variables }, byte for byte, for the document as sent (rewrites too)', async () => {
+    const bodies: string[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      if (String(input).endsWith('/gql')) bodies.push(String(init?.body));
+      return fetch(input, init);
+    };
+    const platform = platformFor(sandbox, 'demo-admin', { fetch: recording });
+    // Newlines, quotes, a backslash and a non-ASCII character: what JSON escapes (or keeps).
+    const document = 'query Crew($id: Int!) {\n  companyCrewOne(crewId: $id) { id firstName } # "é" \\\n}';
+    const variables = { id: 1, note: 'line\nbreak "quoted"', absent: undefined };
+    await platform.graphql.query(document, variables);
+    await platform.graphql.query(document, { id: 2 });
+    const rewritten = document.replace('firstName', 'lastName');
+    platform.graphql.useRewrites(new Map([[document, rewritten]]));
+    await platform.graphql.query(document, { id: 3 });
+    expect(bodies).toEqual([
+      JSON.stringify({ query: document, variables }),
+      JSON.stringify({ query: document, variables: { id: 2 } }),
+      JSON.stringify({ query: rewritten, variables: { id: 3 } }),
+    ]);
+  });
+});
+
 describe('retries', () => {
   it('retries a query through 5xx answers', async () => {
     const sb = await startTestSandbox({ faults: { errorRate: 0.5 } });

@@ -24,6 +24,16 @@ export function instantToWallClock(instant: string | number | Date, zoneName: st
   return formatWallClock(wallClockAt(instantMs(instant), zoneName));
 }
 
+/**
+ * Today's date (YYYY-MM-DD) in a zone; undefined for a name this runtime's zone data lacks. Read
+ * at the minute (every zone's offset is whole minutes today, so the date is the same), which
+ * keeps the zone's offset cache at one instant per minute rather than one per call.
+ */
+export function todayIn(zoneName: string, nowMs: number = Date.now()): string | undefined {
+  if (!isKnownZone(zoneName)) return undefined;
+  return formatLocalDate(wallClockAt(nowMs - (((nowMs % MINUTE_MS) + MINUTE_MS) % MINUTE_MS), zoneName));
+}
+
 /** The digit at `index` of `text` as a number, or -1 when it is not an ASCII digit. */
 function digitAt(text: string, index: number): number {
   const code = text.charCodeAt(index) - 48;
