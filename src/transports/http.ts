@@ -25,7 +25,7 @@ import { type AppContext, buildServer } from '../server.js';
 import { VERSION } from '../version.js';
 import { createAuthGate } from './auth.js';
 import { LegacySessions } from './legacy-sessions.js';
-import { reachOf, serveModernRequest, webRequestOf } from './modern-requests.js';
+import { reachOf, serveModernRequest, surelyModern, webRequestOf } from './modern-requests.js';
 import type { ServedApp } from './routes.js';
 import { asCaller, ScopedEventBus } from './scoped-bus.js';
 
@@ -202,7 +202,7 @@ export async function startHttp(app: ServedApp): Promise<RunningHttp> {
     if (req.headers['mcp-session-id'])
       return legacy.handle(req, res, body, isInitialize(body), owner, authInfo);
     const request = webRequestOf(req, res, body);
-    if (await isLegacyRequest(request, body)) {
+    if (!surelyModern(req, body) && (await isLegacyRequest(request, body))) {
       return legacy.handle(req, res, body, isInitialize(body), owner, authInfo);
     }
     return asCaller(authInfo, () => serveModernRequest(handler, request, res, body, authInfo));

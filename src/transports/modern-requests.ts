@@ -9,6 +9,25 @@ import type { AuthInfo, McpHttpHandler } from '@modelcontextprotocol/server';
 
 const methods = new WeakMap<Request, { method: string; tool?: string }>();
 
+/** The first protocol revision of the per-request era (the SDK's FIRST_MODERN_PROTOCOL_VERSION). */
+const FIRST_MODERN_VERSION = '2026-07-28';
+
+/**
+ * Whether a /mcp POST is one the SDK's isLegacyRequest would never send to the 2025-era leg, told
+ * from what is already at hand: its MCP-Protocol-Version header names a 2026-07-28-era revision
+ * and its body is one JSON-RPC request or notification (an object with a method, no result or
+ * error). The SDK classifies such a request as modern or refuses it (a header and envelope that
+ * disagree), and the modern handler classifies it again anyway; asking isLegacyRequest first was
+ * a second pass of zod checks over every 2026-07-28 request. Anything else is left to it.
+ */
+export function surelyModern(req: IncomingMessage, body: unknown): boolean {
+  const header = req.headers['mcp-protocol-version'];
+  if (typeof header !== 'string' || header.trim() < FIRST_MODERN_VERSION) return false;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const message = body as Record<string, unknown>;
+  return typeof message.method === 'string' && !('result' in message) && !('error' in message);
+}
+
 /**
  * The web Request of a /mcp POST whose body was read and parsed already, aborted when the client
  * goes away first. It carries the headers only: the SDK is given the parsed body beside it
