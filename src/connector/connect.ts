@@ -15,6 +15,7 @@ import { type CsrfTokens, sendHtml as html, readForm, sendFormRefused } from './
 import { renderConnectForm, renderConsent, renderErrorPage } from './pages.js';
 import { CONNECT_PATH } from './provider.js';
 import {
+  enteredValues,
   FieldError,
   type KeyVerifierOptions,
   keyVerifier,
@@ -135,13 +136,7 @@ export function createConnectHandler(options: ConnectOptions) {
         );
       } catch (error) {
         if (!(error instanceof FieldError)) throw error;
-        const values = {
-          clientId: form.get('platform_client_id') ?? '',
-          authUrl: form.get('platform_auth_url') ?? defaults.authUrl,
-          realm: form.get('platform_realm') ?? defaults.realm,
-          apiUrl: form.get('platform_api_url') ?? defaults.apiUrl,
-        };
-        html(res, error.status, formView(values, error), error.headers);
+        html(res, error.status, formView(enteredValues(form, defaults), error), error.headers);
       }
       return true;
     }

@@ -8,7 +8,7 @@ import type { Store } from '../store/index.js';
 import { type CsrfTokens, readForm, sendFormRefused, sendHtml } from './form.js';
 import { renderDisconnectForm, renderMessage } from './pages.js';
 import { CONNECT_PATH } from './provider.js';
-import { FieldError, type KeyVerifierOptions, keyVerifier } from './verify-key.js';
+import { enteredValues, FieldError, type KeyVerifierOptions, keyVerifier } from './verify-key.js';
 
 export const DISCONNECT_PATH = `${CONNECT_PATH}/disconnect`;
 /** The CSRF token's purpose: the disconnect form, not an interaction. */
@@ -51,13 +51,7 @@ export function createDisconnectHandler(options: DisconnectOptions) {
       verified = await verify(posted, req);
     } catch (error) {
       if (!(error instanceof FieldError)) throw error;
-      const values = {
-        clientId: posted.get('platform_client_id') ?? '',
-        authUrl: posted.get('platform_auth_url') ?? defaults.authUrl,
-        realm: posted.get('platform_realm') ?? defaults.realm,
-        apiUrl: posted.get('platform_api_url') ?? defaults.apiUrl,
-      };
-      sendHtml(res, error.status, form(values, error), error.headers);
+      sendHtml(res, error.status, form(enteredValues(posted, defaults), error), error.headers);
       return true;
     }
     const { place } = verified;

@@ -49,6 +49,16 @@ export interface KeyVerifierOptions {
   addressOf: AddressOf;
 }
 
+/** The key form's values as entered (the secret never: it is typed again), for showing it again. */
+export function enteredValues(form: URLSearchParams, defaults: PlatformDefaults) {
+  return {
+    clientId: form.get('platform_client_id') ?? '',
+    authUrl: form.get('platform_auth_url') ?? defaults.authUrl,
+    realm: form.get('platform_realm') ?? defaults.realm,
+    apiUrl: form.get('platform_api_url') ?? defaults.apiUrl,
+  };
+}
+
 export type KeyVerifier = (form: URLSearchParams, req: IncomingMessage) => Promise<VerifiedKey>;
 
 export function keyVerifier(options: KeyVerifierOptions): KeyVerifier {
