@@ -1,5 +1,7 @@
 // Test access to the embedded sandbox over real HTTP: start one on a free loopback port, fetch
 // tokens from its token endpoint, and send GraphQL with a Bearer token.
+import { silentLogger } from '../../src/logger.js';
+import { createPlatform, type Platform } from '../../src/platform/client.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { generateSigningKeys, type SigningKeyPair } from '../../src/sandbox/signing-keys.js';
 import type {
@@ -220,4 +222,14 @@ export function liveFlagsFor(sb: RunningSandbox, clientId = 'demo-admin'): strin
     '--api-url',
     sb.baseUrl,
   ];
+}
+
+/** The product's platform client for `sandbox`, with its demo-admin key (quiet: no log lines). */
+export function sandboxPlatform(sandbox: RunningSandbox, timeoutMs = 10_000): Platform {
+  return createPlatform({
+    credentials: { clientId: 'demo-admin', clientSecret: 'demo-admin-secret', tokenUrl: sandbox.tokenUrl },
+    apiUrl: sandbox.baseUrl,
+    timeoutMs,
+    logger: silentLogger,
+  });
 }

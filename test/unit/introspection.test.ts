@@ -8,20 +8,14 @@ import { schemaSource } from '../../src/contract/files.js';
 import { schemaModel } from '../../src/contract/schema-model.js';
 import { withLiveEnumValues } from '../../src/mcp/live-enums.js';
 import { adaptDocument, planForLiveSchema } from '../../src/mcp/live-schema.js';
-import { createPlatform } from '../../src/platform/client.js';
 import { fetchLiveSchema } from '../../src/platform/introspection.js';
 import { compareSchemas, hasDifferences } from '../../src/platform/schema-diff.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { allTools, tools } from '../../tools/index.js';
-import { DIFFERING_SCHEMA, startTestSandbox } from '../helpers/sandbox.js';
+import { DIFFERING_SCHEMA, sandboxPlatform, startTestSandbox } from '../helpers/sandbox.js';
 
 function liveSchemaOf(sandbox: RunningSandbox): Promise<GraphQLSchema> {
-  const platform = createPlatform({
-    credentials: { clientId: 'demo-admin', clientSecret: 'demo-admin-secret', tokenUrl: sandbox.tokenUrl },
-    apiUrl: sandbox.baseUrl,
-    timeoutMs: 5000,
-  });
-  return fetchLiveSchema(platform.graphql);
+  return fetchLiveSchema(sandboxPlatform(sandbox, 5000).graphql);
 }
 
 let sandbox: RunningSandbox;

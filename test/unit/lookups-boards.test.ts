@@ -3,7 +3,6 @@
 // or the nearest names), and the lookup against the sandbox: ids cost no request, the boards are
 // read once and kept, and a name the kept list does not know is looked for in a fresh read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../src/logger.js';
 import {
   BOARD_NAMES_TTL_MS,
   BoardLookup,
@@ -12,9 +11,9 @@ import {
   nearestBoards,
   resolveBoards,
 } from '../../src/lookups/boards.js';
-import { createPlatform, type Platform } from '../../src/platform/client.js';
+import type { Platform } from '../../src/platform/client.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
-import { gqlEveryPage, requestsDuring, startTestSandbox } from '../helpers/sandbox.js';
+import { gqlEveryPage, requestsDuring, sandboxPlatform, startTestSandbox } from '../helpers/sandbox.js';
 
 const BOARDS: BoardRef[] = [
   { id: 'b-1', name: 'London' },
@@ -93,12 +92,7 @@ describe('BoardLookup against the sandbox', () => {
 
   beforeAll(async () => {
     sandbox = await startTestSandbox();
-    platform = createPlatform({
-      credentials: { clientId: 'demo-admin', clientSecret: 'demo-admin-secret', tokenUrl: sandbox.tokenUrl },
-      apiUrl: sandbox.baseUrl,
-      timeoutMs: 10_000,
-      logger: silentLogger,
-    });
+    platform = sandboxPlatform(sandbox);
     const jobs = await gqlEveryPage(sandbox, 'companyJobs', 'board { id name }');
     names = new Map(jobs.map((job) => [job.board.name, job.board.id]));
   });

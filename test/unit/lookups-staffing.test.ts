@@ -4,15 +4,21 @@
 // (src/app.ts), so a staffing answer never outlives a change it could know about.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { silentLogger } from '../../src/logger.js';
 import { STAFFING_TTL_MS, StaffingLookup } from '../../src/lookups/staffing.js';
 import { TtlCache } from '../../src/lookups/ttl-cache.js';
 import { defineTool } from '../../src/mcp/define-tool.js';
-import { createPlatform, type Platform } from '../../src/platform/client.js';
+import type { Platform } from '../../src/platform/client.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { allTools } from '../../tools/index.js';
 import { type AnyResult, type Connected, callTool, connectInProcess } from '../helpers/mcp.js';
-import { gql, type Json, requestsDuring, rest, startTestSandbox } from '../helpers/sandbox.js';
+import {
+  gql,
+  type Json,
+  requestsDuring,
+  rest,
+  sandboxPlatform,
+  startTestSandbox,
+} from '../helpers/sandbox.js';
 import { operations } from '../helpers/tool-requests.js';
 import { until } from '../helpers/until.js';
 
@@ -86,12 +92,7 @@ describe('StaffingLookup over the sandbox', () => {
 
   beforeAll(async () => {
     sandbox = await startTestSandbox();
-    platform = createPlatform({
-      credentials: { clientId: 'demo-admin', clientSecret: 'demo-admin-secret', tokenUrl: sandbox.tokenUrl },
-      apiUrl: sandbox.baseUrl,
-      timeoutMs: 10_000,
-      logger: silentLogger,
-    });
+    platform = sandboxPlatform(sandbox);
   });
 
   afterAll(() => sandbox?.close());
