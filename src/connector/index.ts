@@ -115,6 +115,8 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
   const tools = registeredTools(config);
   const calls = new InFlightCalls();
   const tokenCache = new TokenCache();
+  /** Whom a request to our pages or webhooks comes from (behind trusted proxies, the client). */
+  const addressOf = clientAddressOf(config.security.trustedProxies);
   /** Word to the other replicas (none without a shared store); never rejects. */
   const tellReplicas = (message: ReplicaMessage) => bus?.publish(store.engine, message) ?? Promise.resolve();
   const tenants: TenantApps = new TenantApps({
@@ -150,7 +152,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     logger,
     publicBase: () => publicBase,
     allowUnsigned: false,
-    addressOf: clientAddressOf(config.security.trustedProxies),
+    addressOf,
   });
 
   const hooks = {
@@ -201,7 +203,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
         keyChecks: bus
           ? new SharedRateLimiter(store.engine, KEY_CHECKS_PER_MINUTE, logger)
           : new RateLimiter(KEY_CHECKS_PER_MINUTE),
-        addressOf: clientAddressOf(config.security.trustedProxies),
+        addressOf,
       };
       connect = createConnectHandler({
         ...keyChecks,
