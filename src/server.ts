@@ -22,7 +22,7 @@ import { appViewToolMeta } from './mcp/app-views.js';
 import { callerMayRead, callerMayUse, callerName, clientScopeFor } from './mcp/client-scopes.js';
 import { isWriteTool, resolveHint, type ToolContext, type ToolDefinition } from './mcp/define-tool.js';
 import { PolicyError } from './mcp/errors.js';
-import { type ErrorHints, formatError } from './mcp/format-error.js';
+import { type ErrorHints, type FormattedError, formatError } from './mcp/format-error.js';
 import type { InFlightCalls } from './mcp/in-flight.js';
 import { renderCompact } from './mcp/render.js';
 import { storedRequestHandler } from './mcp/sdk-handler.js';
@@ -197,8 +197,16 @@ function audit(app: AppContext, tool: ToolDefinition, mcp: ServerContext, outcom
   );
 }
 
-function refusal(text: string): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text }] };
+/**
+ * An error result. The rules a refusal rests on travel as structured data (`_meta`), never in the
+ * text: a model relays that text to people who never read the platform's document.
+ */
+function refusal(text: string, rules?: FormattedError['rules']): CallToolResult {
+  return {
+    isError: true,
+    content: [{ type: 'text', text }],
+    ...(rules ? { _meta: { 'crew-mcp/rules': rules } } : {}),
+  };
 }
 
 /** The answer of a call that shutdown cut short: a write's outcome is unknown, and we say how to check. */
@@ -274,7 +282,7 @@ async function execute(
       },
       'tool call failed',
     );
-    return { result: refusal(formatted.text), outcome: `error: ${formatted.kind}` };
+    return { result: refusal(formatted.text, formatted.rules), outcome: `error: ${formatted.kind}` };
   } finally {
     // A write (even one that failed or whose outcome is unknown) may have changed what the
     // lookups cached: the next read must see the platform as it is now.

@@ -5,6 +5,7 @@ import { boardIdsOf } from '../src/mcp/board-ids.js';
 import { fitItems } from '../src/mcp/budget.js';
 import { defineTool, type ToolContext } from '../src/mcp/define-tool.js';
 import { UserInputError } from '../src/mcp/errors.js';
+import { idInput } from '../src/mcp/ids.js';
 import { boardIdsInput } from '../src/mcp/params.js';
 import { readRange, readRangeInput } from '../src/mcp/read-range.js';
 import { readAllPages } from '../src/platform/pages.js';
@@ -54,7 +55,7 @@ export const findOpenRoles = defineTool({
   inputSchema: z.object({
     ...readRangeInput,
     boardIds: boardIdsInput,
-    multiDayJobId: z.string().optional(),
+    multiDayJobId: idInput.optional(),
   }),
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },

@@ -184,10 +184,19 @@ export function textOf(result: { content?: unknown }): string {
 // biome-ignore lint/suspicious/noExplicitAny: tests read structured results loosely
 export type AnyResult = any;
 
+/** A platform rule a refusal rests on, from the result's structured data (never its text). */
+export interface RuleRef {
+  path: string;
+  code?: string;
+  rule: string;
+}
+
 export interface CallResult {
   data: AnyResult;
   text: string;
   isError: boolean;
+  /** The rules a refusal cites, by their place in the platform's document. */
+  rules: RuleRef[];
 }
 
 /** Call a tool and return its structured data, text and error flag. */
@@ -201,5 +210,6 @@ export async function callTool(
     data: result.structuredContent as AnyResult,
     text: textOf(result),
     isError: Boolean(result.isError),
+    rules: ((result._meta as Record<string, unknown> | undefined)?.['crew-mcp/rules'] as RuleRef[]) ?? [],
   };
 }
