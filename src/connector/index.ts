@@ -93,6 +93,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
   }
   let sandbox: RunningSandbox | null = null;
   let defaults: PlatformDefaults;
+  let demoKey: { clientId: string; secret: string } | undefined;
   if (connector.platformDefaults) {
     defaults = connector.platformDefaults;
   } else {
@@ -107,6 +108,10 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
         signingKeys: options.sandboxSigningKeys,
       }));
     defaults = { authUrl: sandbox.baseUrl, realm: sandbox.realm, apiUrl: sandbox.baseUrl };
+    // Shown on the connect page: the key a person trying the sandbox types (--sandbox-key names it).
+    const keyName = config.upstream.kind === 'sandbox' ? config.upstream.sandboxKey : 'demo-admin';
+    const key = sandbox.keys.find((entry) => entry.clientId === keyName);
+    demoKey = key && { clientId: key.clientId, secret: key.clientSecret };
     logger.info(
       { baseUrl: sandbox.baseUrl },
       'connector: the connect page defaults to the embedded sandbox platform',
@@ -183,6 +188,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     bind(baseUrl) {
       publicBase = publicUrl ?? baseUrl;
       resource = `${publicBase}/mcp`;
+      const secureCookies = publicBase.startsWith('https:');
       provider = createProvider({
         issuer: publicBase,
         resource,
@@ -192,9 +198,10 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
         cookieSecret: keys.cookieSecret,
         allowLoopbackClientMetadata: connector.allowLoopbackClientMetadata && loopbackBind,
         behindProxy: publicUrl !== null,
+        secureCookies,
       });
       callback = provider.callback() as (req: IncomingMessage, res: ServerResponse) => unknown;
-      const csrf = new CsrfTokens(keys.cookieSecret, publicBase.startsWith('https:'));
+      const csrf = new CsrfTokens(keys.cookieSecret, secureCookies);
       const keyChecks = {
         defaults,
         allowLoopbackPlatform: loopbackBind,
@@ -212,6 +219,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
         resource,
         tools,
         csrf,
+        demoKey,
         onConnected: (tenant, grantId, secret) => webhooks.onConnected(tenant, grantId, secret),
       });
       const oidc = provider;
