@@ -89,7 +89,7 @@ export function createConnectHandler(options: ConnectOptions) {
         res,
         400,
         renderErrorPage(
-          'This connection request belongs to another browser session. Start again from your assistant.',
+          'This page belongs to another connection request (a newer one started in this browser replaced it, or it came from another browser). Start again from your assistant.',
         ),
       );
       return true;

@@ -76,32 +76,40 @@ describe('identifyClient', () => {
     identifyClient({ clientId, clientName, redirectUri }).imitates?.name ?? null;
 
   it('warns of a well-known name whose redirect is not that client’s', () => {
-    expect(lookalike('Claude', 'https://claude-connect.example/cb')).toBe('Claude');
-    expect(lookalike('Claude', 'https://claude.ai.evil.example/cb')).toBe('Claude');
-    expect(lookalike('Claude', 'http://evil.example/cb')).toBe('Claude');
-    expect(lookalike('Сlaude', 'https://evil.example/cb')).toBe('Claude');
-    expect(lookalike('ChatGPT', 'http://127.0.0.1:8080/cb')).toBe('ChatGPT');
-    expect(lookalike('Cursor', 'vscode://x/cb')).toBe('Cursor');
-    expect(lookalike('VS Code', 'https://vscode.dev.evil.example/redirect')).toBe('VS Code');
-    expect(lookalike('Windsurf', 'https://windsurf.evil/cb')).toBe('Windsurf');
-    expect(lookalike('GitHub Copilot', 'https://copilot.example/cb')).toBe('GitHub Copilot');
+    const foreign = [
+      ['Claude', 'https://claude-connect.example/cb', 'Claude'],
+      ['Claude', 'https://claude.ai.evil.example/cb', 'Claude'],
+      ['Claude', 'http://evil.example/cb', 'Claude'],
+      ['Сlaude', 'https://evil.example/cb', 'Claude'],
+      ['ChatGPT', 'http://127.0.0.1:8080/cb', 'ChatGPT'],
+      ['Cursor', 'vscode://x/cb', 'Cursor'],
+      ['VS Code', 'https://vscode.dev.evil.example/redirect', 'VS Code'],
+      ['Windsurf', 'https://windsurf.evil/cb', 'Windsurf'],
+      ['GitHub Copilot', 'https://copilot.example/cb', 'GitHub Copilot'],
+    ] as const;
+    expect(foreign.map(([name, redirect]) => lookalike(name, redirect))).toEqual(
+      foreign.map((row) => row[2]),
+    );
     // Verified by a metadata document does not make a foreign redirect Claude's.
     expect(lookalike('Claude', 'https://evil.example/cb', 'https://evil.example/client.json')).toBe('Claude');
   });
 
   it('does not warn of a well-known client at its own destinations, nor of other names', () => {
-    expect(lookalike('Claude', 'https://claude.ai/api/mcp/auth_callback')).toBeNull();
-    expect(lookalike('Claude', 'https://claude.com/api/mcp/auth_callback')).toBeNull();
-    expect(lookalike('Claude Code', 'http://localhost:53412/callback')).toBeNull();
-    expect(lookalike('ChatGPT', 'https://chatgpt.com/connector_platform_oauth_redirect')).toBeNull();
-    expect(lookalike('ChatGPT', 'https://chat.openai.com/aip/cb')).toBeNull();
-    expect(lookalike('Cursor', 'cursor://anysphere.cursor-retrieval/oauth/callback')).toBeNull();
-    expect(lookalike('Cursor', 'https://www.cursor.com/cb')).toBeNull();
-    expect(lookalike('Visual Studio Code', 'https://vscode.dev/redirect')).toBeNull();
-    expect(lookalike('VS Code', 'http://127.0.0.1:33418/')).toBeNull();
-    expect(lookalike('GitHub Copilot', 'vscode://vscode.github-authentication/did-authenticate')).toBeNull();
-    expect(lookalike('Crew planner', 'https://planner.example/cb')).toBeNull();
-    expect(lookalike('MCP Inspector', 'http://localhost:6274/oauth/callback')).toBeNull();
+    const own = [
+      ['Claude', 'https://claude.ai/api/mcp/auth_callback'],
+      ['Claude', 'https://claude.com/api/mcp/auth_callback'],
+      ['Claude Code', 'http://localhost:53412/callback'],
+      ['ChatGPT', 'https://chatgpt.com/connector_platform_oauth_redirect'],
+      ['ChatGPT', 'https://chat.openai.com/aip/cb'],
+      ['Cursor', 'cursor://anysphere.cursor-retrieval/oauth/callback'],
+      ['Cursor', 'https://www.cursor.com/cb'],
+      ['Visual Studio Code', 'https://vscode.dev/redirect'],
+      ['VS Code', 'http://127.0.0.1:33418/'],
+      ['GitHub Copilot', 'vscode://vscode.github-authentication/did-authenticate'],
+      ['Crew planner', 'https://planner.example/cb'],
+      ['MCP Inspector', 'http://localhost:6274/oauth/callback'],
+    ] as const;
+    expect(own.filter(([name, redirect]) => lookalike(name, redirect) !== null)).toEqual([]);
   });
 
   it('shows the client id when the client gave no name', () => {

@@ -44,19 +44,13 @@ let proxy: TlsProxy;
 /** A connector on the embedded sandbox (no platform named), its store a PostgreSQL database of its own. */
 async function startConnector(publicUrl?: string): Promise<Connector> {
   const db = await createTestDatabase('crew_pages');
-  const config = loadConfig(
-    [
-      'http',
-      '--auth',
-      'connector',
-      '--port',
-      '0',
-      '--store',
-      db.url,
-      ...(publicUrl ? ['--public-url', publicUrl] : []),
-    ],
-    { CREW_STORE_KEY: randomBytes(32).toString('base64') },
-  );
+  const flags = [
+    '--auth=connector',
+    '--port=0',
+    `--store=${db.url}`,
+    ...(publicUrl ? [`--public-url=${publicUrl}`] : []),
+  ];
+  const config = loadConfig(['http', ...flags], { CREW_STORE_KEY: randomBytes(32).toString('base64') });
   const app = await createConnectorApp(config, { transport: 'http', logger: silentLogger, sandbox });
   return { app, http: await startHttp(app), db };
 }

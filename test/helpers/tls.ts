@@ -2,10 +2,10 @@
 // reverse proxy in front of a plain-http server, as a deployment's proxy is (it adds
 // X-Forwarded-Proto: https and keeps the Host header).
 import { execFileSync } from 'node:child_process';
-import { request } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { forward } from './forward.js';
 
 export interface Certificate {
   keyFile: string;
@@ -54,16 +54,8 @@ export interface TlsProxy {
 export async function startTlsProxy(key: Buffer, cert: Buffer): Promise<TlsProxy> {
   const proxy: TlsProxy = { url: '', target: '', close: async () => undefined };
   const server: Server = createServer({ key, cert }, (req, res) => {
-    const upstream = request(
-      `${proxy.target}${req.url}`,
-      { method: req.method, headers: { ...req.headers, 'x-forwarded-proto': 'https' } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
+    const headers = { ...req.headers, 'x-forwarded-proto': 'https' };
+    req.pipe(forward(new URL(req.url ?? '/', proxy.target), req, res, headers));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   proxy.url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
