@@ -4,6 +4,7 @@
 // browser. oidc-provider takes the names and attributes from its configuration, except the resume
 // cookie's path, which it pins to its own route (/oauth/authorize/<uid>); the middleware moves it
 // to / on the way out. With one path for all, a browser holds one pending connection at a time.
+import type { IncomingMessage } from 'node:http';
 import type { Configuration } from 'oidc-provider';
 import { HOST_PREFIX } from './form.js';
 
@@ -42,4 +43,13 @@ export async function hostCookiesOnRootPath(ctx: CookieContext, next: () => Prom
     if (Array.isArray(set)) ctx.response.set('set-cookie', set.map(onRootPath));
     else if (typeof set === 'string') ctx.response.set('set-cookie', [onRootPath(set)]);
   }
+}
+
+/**
+ * A request to the provider under an https public URL, marked as arrived over https: the browser's
+ * connection is, whatever the last hop says. A TLS proxy that sends no X-Forwarded-Proto (nginx,
+ * unless told to) would otherwise make koa refuse to set the Secure cookies (a 500).
+ */
+export function arrivedOverHttps(req: IncomingMessage): void {
+  req.headers['x-forwarded-proto'] = 'https';
 }

@@ -29,6 +29,7 @@ import { createConnectHandler, type PlatformDefaults } from './connect.js';
 import { storeDataDir } from './data-dir.js';
 import { createDisconnectHandler, DISCONNECT_PATH } from './disconnect.js';
 import { CsrfTokens } from './form.js';
+import { arrivedOverHttps } from './host-cookies.js';
 import { loadStoreKeys } from './keys.js';
 import { CONNECT_PATH, createProvider, OAUTH_ROUTES } from './provider.js';
 import { hearOtherReplicas, openConnectorStore } from './shared-store.js';
@@ -200,7 +201,13 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
         behindProxy: publicUrl !== null,
         secureCookies,
       });
-      callback = provider.callback() as (req: IncomingMessage, res: ServerResponse) => unknown;
+      const oidcCallback = provider.callback() as (req: IncomingMessage, res: ServerResponse) => unknown;
+      callback = secureCookies
+        ? (req, res) => {
+            arrivedOverHttps(req);
+            return oidcCallback(req, res);
+          }
+        : oidcCallback;
       const csrf = new CsrfTokens(keys.cookieSecret, secureCookies);
       const keyChecks = {
         defaults,

@@ -261,6 +261,22 @@ describe('the connect and consent pages', () => {
     for (const cookie of kept) expect(cookie).toMatchObject({ secure: true, path: '/' });
     await context.close();
   }, 90_000);
+
+  it('set them also behind a TLS proxy that does not say https (nginx sends no X-Forwarded-Proto unless told)', async () => {
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    const clientId = await register(context.request, proxy.url, 'Crew planner', REDIRECT_URL);
+    await context.close();
+    const { pathname, search } = authorizeUrl(proxy.url, clientId, REDIRECT_URL);
+    // The last hop, as such a proxy makes it: plain http, the public Host, no X-Forwarded-Proto.
+    const response = await fetch(`${secure.http.url}${pathname}${search}`, {
+      redirect: 'manual',
+      headers: { host: new URL(proxy.url).host },
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toMatch(/^\/connect\//);
+    const names = response.headers.getSetCookie().map((header) => header.split('=')[0]);
+    expect(names).toEqual(expect.arrayContaining(['__Host-crew_interaction', '__Host-crew_resume']));
+  }, 60_000);
 });
 
 describe('the CSRF token', () => {
