@@ -5,6 +5,7 @@
 import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { compileOutputCheck, DIVERGENT } from '../../src/mcp/output-check.js';
 import { jsonSchemaOf, wireSchema } from '../../src/mcp/wire-schema.js';
 import { allTools } from '../../tools/index.js';
@@ -212,5 +213,11 @@ describe('output check', () => {
     expect(await validate(data)).toEqual({ value: data });
     const extra = { ...data, crew: { ...data.crew, secret: 'x' } };
     expect(await validate(extra)).toHaveProperty('issues');
+  });
+
+  it('and for a zod schema outside the subset (a z.tuple) the check the SDK is handed fails loudly, never falls back to zod', () => {
+    const validate = wireSchema(z.object({ pair: z.tuple([z.string(), z.string()]) }), 'output')['~standard']
+      .validate;
+    expect(() => validate({ pair: ['771', '772'] })).toThrow(/#\/properties\/pair\/prefixItems/);
   });
 });
