@@ -32,13 +32,14 @@ const PACKAGES = [
 ];
 
 function say(line) {
-  console.log(`test prerequisites: ${line}`);
+  process.stdout.write(`test prerequisites: ${line}\n`);
 }
 
-/** Stop before the build: what is missing, and the one command that provides it. */
+/** Stops the run before the build: what is missing, and the one command that provides it. */
+class Stop extends Error {}
+
 function stop(what, command) {
-  console.error(`test prerequisites: ${what}\n  run: ${command}\n  then: npm test`);
-  process.exit(1);
+  throw new Stop(`test prerequisites: ${what}\n  run: ${command}\n  then: npm test\n`);
 }
 
 function onPath(command) {
@@ -117,6 +118,13 @@ async function ensurePostgres() {
   stop(`${down} 10 s after "${command}".`, command);
 }
 
-await ensurePackages();
-await ensurePostgres();
-say(`chromium, haproxy and PostgreSQL ${dryRun ? 'checked (dry run)' : 'ready'}`);
+try {
+  await ensurePackages();
+  await ensurePostgres();
+  say(`chromium, haproxy and PostgreSQL ${dryRun ? 'checked (dry run)' : 'ready'}`);
+} catch (error) {
+  if (!(error instanceof Stop)) throw error;
+  // exitCode, not exit(): the message is written out in full before the process ends.
+  process.stderr.write(error.message);
+  process.exitCode = 1;
+}
