@@ -14,6 +14,17 @@ import type {
 /** The fixed "today" of test sandboxes, so seeded dates never drift. */
 export const TEST_TODAY = '2026-11-21';
 
+/**
+ * The app's clock in tests (AppOptions.now; connectInProcess's default): noon UTC of TEST_TODAY
+ * (the same date in every zone of the seed's boards) when this module loaded, running from there,
+ * so that what a tool defaults to (list_jobs from today, find_open_roles from now, the boards of
+ * the window around today) is the same part of the seed on every date the suite runs, while
+ * caches and tokens still age as time passes.
+ */
+export const TEST_NOW = Date.parse(`${TEST_TODAY}T12:00:00Z`);
+const loadedAt = Date.now();
+export const testClock = (): number => TEST_NOW + (Date.now() - loadedAt);
+
 let sharedKeys: Promise<SigningKeyPair> | undefined;
 
 /**
