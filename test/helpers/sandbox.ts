@@ -15,15 +15,15 @@ import type {
 export const TEST_TODAY = '2026-11-21';
 
 /**
- * The app's clock in tests (AppOptions.now; connectInProcess's default): noon UTC of TEST_TODAY
- * (the same date in every zone of the seed's boards) when this module loaded, running from there,
- * so that what a tool defaults to (list_jobs from today, find_open_roles from now, the boards of
- * the window around today) is the same part of the seed on every date the suite runs, while
- * caches and tokens still age as time passes.
+ * The app's clock in tests (AppOptions.now; connectInProcess's default): stopped at noon UTC of
+ * TEST_TODAY, the same date in every zone of the seed's boards, so that what a tool defaults to
+ * (list_jobs from today, find_open_roles from now, the boards of the window around today) is the
+ * same part of the seed, to the millisecond, on every date and at every hour the suite runs.
+ * Stopped: the app's kept reads never age out by it (a test of their age moves a clock of its
+ * own), nor do its tokens, which the sandbox issues for 12 hours.
  */
 export const TEST_NOW = Date.parse(`${TEST_TODAY}T12:00:00Z`);
-const loadedAt = Date.now();
-export const testClock = (): number => TEST_NOW + (Date.now() - loadedAt);
+export const testClock = (): number => TEST_NOW;
 
 let sharedKeys: Promise<SigningKeyPair> | undefined;
 
