@@ -70,6 +70,8 @@ export interface AppContext {
   grantedScopes: string[] | null;
   /** Tool calls in flight, drained at shutdown. */
   calls: InFlightCalls;
+  /** The clock of "now" and "today" in tools' defaults (AppOptions.now); default Date.now. */
+  now?: () => number;
   /**
    * After a write tool ran: tell other replicas sharing the store, before the answer goes out, so
    * that the client's next call, on any replica, reads past their caches. Never rejects.
@@ -159,6 +161,7 @@ function toolContext(
     },
     grantedScopes: app.grantedScopes,
     filesRoots: app.config.security.filesRoots,
+    now: app.now ?? Date.now,
     async progress(progress, total, message) {
       if (progressToken === undefined) return;
       await mcp.mcpReq

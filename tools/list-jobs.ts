@@ -36,7 +36,7 @@ export const listJobs = defineTool({
   async handler(input, ctx) {
     // Unfiltered, a list starts today: the past month first is rarely what anyone asks for.
     // (An unknown zone gives none: readRange refuses it below.)
-    const today = input.to || input.jobIds ? undefined : todayIn(input.timezone ?? 'UTC');
+    const today = input.to || input.jobIds ? undefined : todayIn(input.timezone ?? 'UTC', ctx.now());
     const range = readRange({
       from: input.from ?? today,
       to: input.to,
