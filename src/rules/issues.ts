@@ -152,7 +152,7 @@ export type Checked<T> = { ok: true; value: T; issues: RuleIssue[] } | { ok: fal
  * §4.4 rule 9: `, also after a `; ` that joins two rules), one in brackets (`(§7: ...)`), and our
  * note on what the document leaves open (`[assumed ...]`).
  */
-const LEADING_REFERENCE = /(^|;\s*)([^:;]*§[^:;]*):\s*/g;
+const LEADING_REFERENCE = /(^|;\s*)([^:;(]*§[^:;(]*):\s*/g;
 const INLINE_REFERENCE = /\s*\((§[^)]*)\)/g;
 const ASSUMED_NOTE = /\s*\[assumed[^\]]*\]/g;
 

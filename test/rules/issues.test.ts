@@ -1,14 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import * as dataTypes from '../../src/rules/data-types.js';
 import {
   errorIssue,
   errorsOf,
   hasErrors,
   ISSUE_CODES,
   joinPath,
+  ruleReference,
+  ruleWords,
   sortIssues,
   warningIssue,
   warningsOf,
 } from '../../src/rules/issues.js';
+import * as multiDay from '../../src/rules/multi-day.js';
+import * as pay from '../../src/rules/pay.js';
+import * as requirements from '../../src/rules/requirements.js';
+import * as roleTimes from '../../src/rules/time/role-times.js';
+import * as timezoneChange from '../../src/rules/time/timezone-change.js';
+import * as wallClock from '../../src/rules/time/wall-clock.js';
+import * as zones from '../../src/rules/time/zones.js';
 
 const gap = errorIssue({
   path: 'jobs[0].roles[1].startTime',
@@ -60,5 +70,57 @@ describe('issues', () => {
 
   it('codes are unique', () => {
     expect(new Set(ISSUE_CODES).size).toBe(ISSUE_CODES.length);
+  });
+});
+
+describe('a rule in words for people, its reference for machines', () => {
+  const cases: [string, string, string][] = [
+    [
+      "§4.4 rule 2: role times are wall-clock times in the job's timezone",
+      "role times are wall-clock times in the job's timezone",
+      '§4.4 rule 2',
+    ],
+    ['§2.2 and §4.4 rule 9: a uniqueId is unique', 'a uniqueId is unique', '§2.2 and §4.4 rule 9'],
+    [
+      'the answer names one data type (§7: otherwise item-not-found)',
+      'the answer names one data type (otherwise item-not-found)',
+      '§7: otherwise item-not-found',
+    ],
+    [
+      '§4.4 rule 6: whole minutes [assumed unit]; §4.4 rule 7: cannot be changed',
+      'whole minutes; cannot be changed',
+      '§4.4 rule 6; §4.4 rule 7',
+    ],
+    [
+      'updateJobs: each role once per call',
+      'updateJobs: each role once per call',
+      'updateJobs: each role once per call',
+    ],
+  ];
+  it.each(cases)('%s', (rule, words, reference) => {
+    expect(ruleWords(rule)).toBe(words);
+    expect(ruleReference(rule)).toBe(reference);
+  });
+
+  it('leaves no section number or [assumed] note in the words of any rule the checks cite', () => {
+    const modules = [
+      pay,
+      requirements,
+      multiDay,
+      dataTypes,
+      zones,
+      wallClock,
+      roleTimes,
+      timezoneChange,
+    ] as Record<string, unknown>[];
+    const rules = modules.flatMap((module) =>
+      Object.entries(module).filter(([name, value]) => name.startsWith('RULE_') && typeof value === 'string'),
+    );
+    expect(rules.length).toBeGreaterThan(15);
+    for (const [name, rule] of rules) {
+      const words = ruleWords(rule as string);
+      expect(words, name).not.toMatch(/§|\[assumed/);
+      expect(words.length, name).toBeGreaterThan(8);
+    }
   });
 });
