@@ -26,6 +26,23 @@ function shortenEvent(event: ShownEvent): ShownEvent {
   return { ...event, id: cut(event.id), type: cut(event.type), data };
 }
 
+const ID_KEY = /(^id$|Id$)/;
+
+/**
+ * Platform data with every numeric id as a string, at any depth (ids are strings in every answer);
+ * fromEntries keeps a "__proto__" key a plain key.
+ */
+function idsAsStrings(value: unknown, depth = 0): unknown {
+  if (depth > 16 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => idsAsStrings(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      typeof item === 'number' && ID_KEY.test(key) ? String(item) : idsAsStrings(item, depth + 1),
+    ]),
+  );
+}
+
 const eventSchema = z.object({
   id: z.string(),
   type: z.string(),
@@ -69,7 +86,12 @@ export const listEvents = defineTool({
       entityId: input.entityId === undefined ? undefined : String(input.entityId),
       limit: input.limit,
     });
-    const shown = events.map(({ id, type, createdAt, data }) => ({ id, type, createdAt, data }));
+    const shown = events.map(({ id, type, createdAt, data }) => ({
+      id,
+      type,
+      createdAt,
+      data: idsAsStrings(data) as Record<string, unknown>,
+    }));
     const fitted = fitItems(shown, (kept, cut) => ({
       data: { events: kept },
       text:

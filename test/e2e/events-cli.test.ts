@@ -135,7 +135,7 @@ describe('built CLI over stdio with the embedded sandbox', () => {
         });
         return events[0];
       });
-      expect(event.data.id).toBe(target.crewId);
+      expect(event.data.id).toBe(String(target.crewId));
     } finally {
       await close();
     }

@@ -91,7 +91,8 @@ describe('staffing over stdio against `crew-mcp sandbox --crew 300`', () => {
       const applied = new Set(
         role.crewJobs
           .filter((cj: Json) => ['APPLIED', 'INVITED', 'SHORTLISTED'].includes(cj.status))
-          .map((cj: Json) => cj.crewId),
+          // Answers give ids as strings; the platform's crew jobs hold crew ids as numbers.
+          .map((cj: Json) => String(cj.crewId)),
       );
       const found = await callTool(client, 'find_matching_crew', {
         ...role,
