@@ -38,6 +38,7 @@ export const planResultSchema = z.object({
     placesFilled: z.number(),
     status: z.string().describe('optimal or feasible'),
     gap: z.number(),
+    unproven: z.string().optional().describe('The first objective not proven (feasible)'),
     solveMs: z.number(),
   }),
   hours: z.array(z.object({ crewId: z.string(), hours: z.number() })),
@@ -115,7 +116,9 @@ export function toPlanResult(
       placesOpen: outcome.placesOpen,
       placesFilled: outcome.placesFilled,
       status: solution.status,
-      gap: round(solution.gap),
+      // Four places: a gap of 0.4% must not read as 0.0% (the text shows it to a tenth of a percent).
+      gap: Math.round(solution.gap * 10_000) / 10_000,
+      ...(solution.unproven ? { unproven: OBJECTIVE_WORDS[solution.unproven] } : {}),
       solveMs: Math.round(solution.solveMs),
     },
     hours: outcome.hours.map((entry) => ({ crewId: String(entry.crew.id), hours: round(entry.hours) })),
@@ -131,12 +134,23 @@ export function toPlanResult(
   };
 }
 
+/**
+ * How far the plan is proven, in words that cannot contradict themselves: the objectives proven
+ * before the time limit stopped one, and how close that one came. A gap rounds to 0.0% when the
+ * plan in hand is within a hair of the bound, which is still not a proof ("within 0.1%").
+ */
+export function proofWords(totals: PlanResult['totals'], objective: readonly string[]): string {
+  if (totals.status === 'optimal') return 'optimal (proven)';
+  const stopped = totals.unproven ? objective.indexOf(totals.unproven) : -1;
+  const proven = stopped > 0 ? objective.slice(0, stopped) : [];
+  const percent = Math.max(0.1, Math.round(totals.gap * 1000) / 10);
+  const unproven = totals.unproven ?? 'the plan';
+  return `best found in the time limit: ${proven.length ? `${proven.join(', ')} proven; ` : ''}${unproven} within ${percent.toFixed(1)}% of the best possible`;
+}
+
 export function planText(result: PlanResult, outcome: PlanOutcome): string {
   const { totals } = result;
-  const proof =
-    totals.status === 'optimal'
-      ? 'optimal (proven)'
-      : `best found, gap ${(totals.gap * 100).toFixed(1)}% (time limit)`;
+  const proof = proofWords(totals, result.objective);
   const lines = [
     `Plan ${result.planId} (until ${result.keptUntil}): ${totals.placesFilled}/${totals.placesOpen} places filled, ${proof}, ${totals.solveMs} ms.`,
     PROPOSAL_NOTE,

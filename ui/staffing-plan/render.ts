@@ -70,7 +70,10 @@ function optimality(totals: Json, context: HostContext): string {
   if (status === 'optimal') return `Optimal: proven best plan${solve}`;
   if (status === 'feasible') {
     const gap = num(totals.gap, -1);
-    return `Best plan found, not proven optimal${gap >= 0 ? ` (gap ${(gap * 100).toFixed(2)} %)` : ''}${solve}`;
+    // The stopped objective and a gap never shown as 0: "not proven" must not read as proven.
+    const stopped = str(totals.unproven) ? ` on ${str(totals.unproven)}` : '';
+    const within = gap >= 0 ? ` (within ${Math.max(0.01, gap * 100).toFixed(2)} %)` : '';
+    return `Best plan found, not proven optimal${stopped}${within}${solve}`;
   }
   return solve.replace(/^ · /, '');
 }
