@@ -1,16 +1,19 @@
-// Plans kept for follow-ups ("swap Ana on Saturday", "plan again without Ben"): a bounded LRU per
-// platform client (so one tenant's plan ids never reach another's), each plan for KEPT_PLAN_TTL_MS
-// after it was last made or changed. A follow-up re-reads the platform (crew and bookings may have
-// moved) and re-solves the same places with the plan's options plus the change.
-import { randomBytes } from 'node:crypto';
+// What a kept plan holds, and the kept plans of a server without a store: a bounded LRU in this
+// process (per tenant: each context has its own), each plan for KEPT_PLAN_TTL_MS after it was
+// last kept. A follow-up re-reads the platform (crew and bookings may have moved) and re-solves
+// the same places with the plan's options plus the change. Replicas share theirs through the
+// store instead (store/kept-plans.ts), behind the same port (contract/kept-plans.ts).
+import {
+  KEPT_PLAN_TTL_MS,
+  type KeptPlanId,
+  type KeptPlans,
+  MAX_KEPT_PLANS,
+  newPlanId,
+} from '../contract/kept-plans.js';
 import type { PlaceAsk } from './gather.js';
 import type { PlanOptions } from './model.js';
 
-/** How long a plan id answers: a staffing conversation's pace. */
-export const KEPT_PLAN_TTL_MS = 30 * 60_000;
-/** Plans kept per platform client; the least recently used goes first. */
-export const MAX_KEPT_PLANS = 50;
-
+/** A plan as a follow-up needs it; plain JSON, so that a store can keep it. */
 export interface KeptPlan {
   places: PlaceAsk[];
   options: PlanOptions;
@@ -19,17 +22,18 @@ export interface KeptPlan {
   assignments: { roleId: string; crewId: number }[];
 }
 
-interface Entry {
-  plan: KeptPlan;
+interface Entry<Plan> {
+  plan: Plan;
   at: number;
 }
 
-export class KeptPlans {
-  private readonly plans = new Map<string, Entry>();
+export class MemoryKeptPlans<Plan = KeptPlan> implements KeptPlans<Plan> {
+  /** In the order kept (a Map keeps insertion order): the first is the least recently kept. */
+  private readonly plans = new Map<string, Entry<Plan>>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  keep(plan: KeptPlan, id = `plan-${randomBytes(5).toString('hex')}`): { id: string; until: number } {
+  async keep(plan: Plan, id = newPlanId()): Promise<KeptPlanId> {
     this.plans.delete(id);
     this.plans.set(id, { plan, at: this.now() });
     while (this.plans.size > MAX_KEPT_PLANS) {
@@ -40,7 +44,7 @@ export class KeptPlans {
     return { id, until: this.now() + KEPT_PLAN_TTL_MS };
   }
 
-  get(id: string): KeptPlan | undefined {
+  async get(id: string): Promise<Plan | undefined> {
     const entry = this.plans.get(id);
     if (!entry) return undefined;
     if (this.now() - entry.at > KEPT_PLAN_TTL_MS) {
@@ -49,16 +53,4 @@ export class KeptPlans {
     }
     return entry.plan;
   }
-}
-
-const perPlatform = new WeakMap<object, KeptPlans>();
-
-/** The kept plans of one platform client (one tenant). */
-export function keptPlansOf(platform: object): KeptPlans {
-  let plans = perPlatform.get(platform);
-  if (!plans) {
-    plans = new KeptPlans();
-    perPlatform.set(platform, plans);
-  }
-  return plans;
 }
