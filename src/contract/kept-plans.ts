@@ -24,7 +24,13 @@ export interface KeptPlans<Plan> {
   get(id: string): Promise<Plan | undefined>;
 }
 
-/** A new plan id: random, so that nobody finds a plan by guessing its id. */
-export function newPlanId(): string {
-  return `plan-${randomBytes(5).toString('hex')}`;
+/** The id a plan kept at `at` answers to (a follow-up's own, else a new random one), and until when. */
+export function keptPlanId(id: string | undefined, at: number): KeptPlanId {
+  // Random: nobody finds a plan by guessing its id.
+  return { id: id ?? `plan-${randomBytes(5).toString('hex')}`, until: at + KEPT_PLAN_TTL_MS };
+}
+
+/** Plans last kept before this time have expired at `now`. */
+export function keptPlansCutoff(now: number): number {
+  return now - KEPT_PLAN_TTL_MS;
 }

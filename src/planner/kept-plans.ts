@@ -3,13 +3,7 @@
 // last kept. A follow-up re-reads the platform (crew and bookings may have moved) and re-solves
 // the same places with the plan's options plus the change. Replicas share theirs through the
 // store instead (store/kept-plans.ts), behind the same port (contract/kept-plans.ts).
-import {
-  KEPT_PLAN_TTL_MS,
-  type KeptPlanId,
-  type KeptPlans,
-  MAX_KEPT_PLANS,
-  newPlanId,
-} from '../contract/kept-plans.js';
+import { type KeptPlans, keptPlanId, keptPlansCutoff, MAX_KEPT_PLANS } from '../contract/kept-plans.js';
 import type { PlaceAsk } from './gather.js';
 import type { PlanOptions } from './model.js';
 
@@ -33,21 +27,24 @@ export class MemoryKeptPlans<Plan = KeptPlan> implements KeptPlans<Plan> {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async keep(plan: Plan, id = newPlanId()): Promise<KeptPlanId> {
-    this.plans.delete(id);
-    this.plans.set(id, { plan, at: this.now() });
+  /** Kept by the port's rule (contract/kept-plans.ts): the same id and expiry as the store's. */
+  async keep(plan: Plan, asked?: string) {
+    const at = this.now();
+    const kept = keptPlanId(asked, at);
+    this.plans.delete(kept.id);
+    this.plans.set(kept.id, { plan, at });
     while (this.plans.size > MAX_KEPT_PLANS) {
       const oldest = this.plans.keys().next().value;
       if (oldest === undefined) break;
       this.plans.delete(oldest);
     }
-    return { id, until: this.now() + KEPT_PLAN_TTL_MS };
+    return kept;
   }
 
   async get(id: string): Promise<Plan | undefined> {
     const entry = this.plans.get(id);
     if (!entry) return undefined;
-    if (this.now() - entry.at > KEPT_PLAN_TTL_MS) {
+    if (entry.at < keptPlansCutoff(this.now())) {
       this.plans.delete(id);
       return undefined;
     }

@@ -3,13 +3,7 @@
 // as JSON under (tenant, id): an id of one tenant is never found through another's. Expiry is
 // checked on read; each keep trims the tenant to MAX_KEPT_PLANS and deletes a bounded batch of
 // expired rows of any tenant, so the table stays about MAX_KEPT_PLANS rows per active tenant.
-import {
-  KEPT_PLAN_TTL_MS,
-  type KeptPlanId,
-  type KeptPlans,
-  MAX_KEPT_PLANS,
-  newPlanId,
-} from '../contract/kept-plans.js';
+import { type KeptPlans, keptPlanId, keptPlansCutoff, MAX_KEPT_PLANS } from '../contract/kept-plans.js';
 import type { SqlRunner } from './engine.js';
 
 /** Expired rows deleted per keep at most: a keep's cost stays bounded however many there are. */
@@ -35,12 +29,13 @@ export class StoreKeptPlans<Plan> implements KeptPlans<Plan> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async keep(plan: Plan, id = newPlanId()): Promise<KeptPlanId> {
+  async keep(plan: Plan, asked?: string) {
     const at = this.now();
-    await this.sql.query(KEEP, [this.tenantKey, id, JSON.stringify(plan), new Date(at)]);
+    const kept = keptPlanId(asked, at);
+    await this.sql.query(KEEP, [this.tenantKey, kept.id, JSON.stringify(plan), new Date(at)]);
     await this.sql.query(TRIM, [this.tenantKey, MAX_KEPT_PLANS]);
-    await this.sql.query(PRUNE, [new Date(at - KEPT_PLAN_TTL_MS), PRUNE_BATCH]);
-    return { id, until: at + KEPT_PLAN_TTL_MS };
+    await this.sql.query(PRUNE, [new Date(keptPlansCutoff(at)), PRUNE_BATCH]);
+    return kept;
   }
 
   async get(id: string): Promise<Plan | undefined> {
@@ -49,7 +44,7 @@ export class StoreKeptPlans<Plan> implements KeptPlans<Plan> {
       [this.tenantKey, id],
     );
     if (!row) return undefined;
-    const cutoff = this.now() - KEPT_PLAN_TTL_MS;
+    const cutoff = keptPlansCutoff(this.now());
     if (new Date(row.kept_at).getTime() < cutoff) {
       // Only while still expired: another replica may have kept the id again meanwhile.
       await this.sql.query(
