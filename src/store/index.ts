@@ -1,7 +1,8 @@
 // The store of the hosted connector: tenants, grants (platform secrets sealed per grant), the
-// authorization server's records, each tenant's webhook events and kept plans, on one of two engines with the
-// same SQL: PGlite in --data-dir (the default: nothing to set up) or a PostgreSQL server
-// (--store postgres://...). The schema is migrated at open. Loaded only by the modes that use it.
+// authorization server's records, each tenant's webhook events and kept plans, on one of two
+// engines with the same SQL: PGlite in --data-dir (the default: nothing to set up) or a PostgreSQL
+// server (--store postgres://...). The schema is migrated at open. Loaded only by the modes that
+// use it.
 import { join } from 'node:path';
 import type { KeptPlans } from '../contract/kept-plans.js';
 import { type Logger, silentLogger } from '../logger.js';

@@ -1,8 +1,8 @@
 // What replicas behind one load balancer share, on the PostgreSQL server of `--store postgres://`:
 // the webhook event log (events.ts), the rate limiter's buckets (rate.ts), the kept plans
-// (kept-plans.ts), and word of each other's events and writes (bus.ts). Everything else a replica holds (its staffing caches, its
-// token, its 2025-era sessions) it may lose: a cache is refilled, a token fetched again, a
-// session opened again by its client. Loaded only when --store is given.
+// (kept-plans.ts), and word of each other's events and writes (bus.ts). Everything else a replica
+// holds (its staffing caches, its token, its 2025-era sessions) it may lose: a cache is refilled,
+// a token fetched again, a session opened again by its client. Loaded only when --store is given.
 import type { KeptPlans } from '../contract/kept-plans.js';
 import type { Logger } from '../logger.js';
 import { ReplicaBus } from './bus.js';
@@ -34,7 +34,7 @@ export interface ReplicaState {
   bus: ReplicaBus;
   events: StoreEventLog;
   rateLimiter: SharedRateLimiter;
-  /** The tenant's kept plans, typed by the planner that keeps them: a follow-up finds its plan on any replica. */
+  /** The tenant's kept plans, typed by their keeper: a follow-up finds its plan on any replica. */
   keptPlans<Plan>(): KeptPlans<Plan>;
   /**
    * A write tool ran here: the other replicas drop what their caches may hold stale. Resolves once

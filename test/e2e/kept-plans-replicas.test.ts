@@ -24,27 +24,30 @@ function placesOf(result: CallResult): string[] {
   return [...new Set([...result.data.assignments, ...result.data.unfilled].map(placeKey))].sort();
 }
 
+interface Pair {
+  set: ReplicaSet;
+  /** Clients of replica A and replica B, each connected to it directly. */
+  a: Client;
+  b: Client;
+}
+
 /** Two replicas (with or without the store), a modern client on each: plan on A, follow up on B. */
-function replicaPair(store: boolean) {
-  const pair = {
-    set: undefined as unknown as ReplicaSet,
-    a: undefined as unknown as Client,
-    b: undefined as unknown as Client,
-  };
+function replicaPair(store: boolean): () => Pair {
+  let set: ReplicaSet | undefined;
+  const clients: Client[] = [];
   beforeAll(async () => {
-    pair.set = await startReplicaSet({ replicas: 2, store });
-    const [one, two] = pair.set.replicas;
-    [pair.a, pair.b] = await Promise.all([
-      connectHttp(one!.mcpUrl, 'modern'),
-      connectHttp(two!.mcpUrl, 'modern'),
-    ]);
+    set = await startReplicaSet({ replicas: 2, store });
+    for (const replica of set.replicas) clients.push(await connectHttp(replica.mcpUrl, 'modern'));
   }, 90_000);
   afterAll(async () => {
-    await pair.a?.close().catch(() => undefined);
-    await pair.b?.close().catch(() => undefined);
-    await pair.set?.close();
+    await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+    await set?.close();
   }, 30_000);
-  return pair;
+  return () => {
+    const [a, b] = clients;
+    if (!set || !a || !b) throw new Error('the two replicas did not start');
+    return { set, a, b };
+  };
 }
 
 /** The first open roles, planned on `client`: the plan and its places. */
@@ -61,9 +64,10 @@ async function planOpenRoles(client: Client): Promise<CallResult> {
 }
 
 describe('kept plans shared by replicas through the store (--store)', () => {
-  const pair = replicaPair(true);
+  const replicas = replicaPair(true);
 
-  it("replica B follows up on replica A's plan: the same places planned again, without the excluded person", async () => {
+  it("replica B follows up on replica A's plan: the same places again, without the excluded person", async () => {
+    const pair = replicas();
     const first = await planOpenRoles(pair.a);
     const excluded = first.data.assignments[0].crewId as string;
     const followUp = await callTool(pair.b, 'plan_staffing', {
@@ -99,9 +103,10 @@ describe('kept plans shared by replicas through the store (--store)', () => {
 });
 
 describe('the control: the same replicas without the store keep plans each in its own memory', () => {
-  const pair = replicaPair(false);
+  const replicas = replicaPair(false);
 
   it("replica B does not find replica A's plan", async () => {
+    const pair = replicas();
     const first = await planOpenRoles(pair.a);
     const followUp = { planId: first.data.planId, exclude: [first.data.assignments[0].crewId] };
     const onB = await callTool(pair.b, 'plan_staffing', followUp);

@@ -186,7 +186,7 @@ describe.each(implementations)('kept plans: $name', (implementation) => {
     expect(row?.minRest).toBe('10');
   });
 
-  it('deletes an expired plan when read, and expired plans of any tenant in bounded batches on keep', async () => {
+  it('deletes an expired plan when read, and those of any tenant in bounded batches on keep', async () => {
     await store().engine.query('delete from crew_kept_plans');
     const [stale, fresh] = [uniqueTenant(), uniqueTenant()];
     const start = clock;
