@@ -13,6 +13,7 @@ import type { ToolDefinition } from './mcp/define-tool.js';
 import { InFlightCalls } from './mcp/in-flight.js';
 import { adaptToLiveSchema, type LiveSchemaPlan } from './mcp/live-schema.js';
 import { primeWireSchemas } from './mcp/wire-schema.js';
+import { MemoryKeptPlans } from './planner/kept-plans.js';
 import { type Credentials, tokenUrlFor } from './platform/auth.js';
 import { createPlatform, type Platform } from './platform/client.js';
 import type { Prefetched } from './prefetch.js';
@@ -138,6 +139,7 @@ async function openShared(
   apiUrl: string,
   credentials: Credentials,
   logger: Logger,
+  now: () => number,
 ) {
   const { openReplicaState, singleKeyTenant } = await import('./store/replicas.js');
   return openReplicaState({
@@ -147,6 +149,7 @@ async function openShared(
     ratePerMinute: config.security.ratePerMinute,
     eventsMaxAgeMs: config.security.eventsMaxAgeDays * 24 * 60 * 60 * 1000,
     eventsMaxBytes: config.security.eventsMaxBytes,
+    now,
   });
 }
 
@@ -203,7 +206,7 @@ async function assemble(
   });
   // Replicas (--store): loaded only then, so that a lone server's start never pays for it.
   const shared = config.store
-    ? await openShared(config.store, config, platform.apiUrl, credentials, logger)
+    ? await openShared(config.store, config, platform.apiUrl, credentials, logger, now)
     : null;
   const events = await createWebhookEvents({
     config,
@@ -233,6 +236,8 @@ async function assemble(
     platform,
     lookups,
     events: events.log,
+    // A follow-up reaches whichever replica the balancer picks: with a store, they share the plans.
+    keptPlans: shared?.keptPlans() ?? new MemoryKeptPlans(now),
     logger,
     selection,
     instructions,

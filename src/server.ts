@@ -16,6 +16,7 @@ import {
 import type { GraphQLSchema } from 'graphql';
 import { type Config, checkNames } from './config.js';
 import type { EventLog } from './contract/event-log.js';
+import type { KeptPlans } from './contract/kept-plans.js';
 import type { Logger } from './logger.js';
 import { invalidateAfterWrite, type Lookups } from './lookups/index.js';
 import { appViewToolMeta } from './mcp/app-views.js';
@@ -27,6 +28,7 @@ import type { InFlightCalls } from './mcp/in-flight.js';
 import { renderCompact } from './mcp/render.js';
 import { storedRequestHandler } from './mcp/sdk-handler.js';
 import { wireSchema } from './mcp/wire-schema.js';
+import type { KeptPlan } from './planner/kept-plans.js';
 import type { Platform } from './platform/client.js';
 import { VERSION } from './version.js';
 
@@ -60,6 +62,8 @@ export interface AppContext {
   platform: Platform;
   lookups: Lookups;
   events: EventLog | null;
+  /** The tenant's kept plans: with a store, shared by replicas (a follow-up may reach any of them). */
+  keptPlans: KeptPlans<KeptPlan>;
   logger: Logger;
   selection: ToolSelection;
   instructions: string;
@@ -149,6 +153,7 @@ function toolContext(
     platform: app.platform,
     lookups: app.lookups,
     events: app.events,
+    keptPlans: app.keptPlans,
     logger: app.logger,
     // Aborted by the client's cancellation or by shutdown (InFlightCalls links the two).
     signal,

@@ -13,7 +13,7 @@ import { readRange } from '../src/mcp/read-range.js';
 import { refuse } from '../src/mcp/refuse.js';
 import { plannerNow } from '../src/planner/clock.js';
 import { type BoardRange, gatherFacts, gatherRoles, type ScopeAsk } from '../src/planner/gather.js';
-import { type KeptPlan, keptPlansOf } from '../src/planner/kept-plans.js';
+import type { KeptPlan } from '../src/planner/kept-plans.js';
 import { planStaffing } from '../src/planner/plan.js';
 import {
   checkRequest,
@@ -104,8 +104,7 @@ export const planStaffingTool = defineTool({
   lookupTool: 'find_open_roles or list_jobs',
   async handler(input, ctx) {
     checkRequest(input);
-    const plans = keptPlansOf(ctx.platform);
-    const kept = input.planId ? plans.get(input.planId) : undefined;
+    const kept = input.planId ? await ctx.keptPlans.get(input.planId) : undefined;
     if (input.planId && !kept)
       refuse({
         field: 'planId',
@@ -148,7 +147,7 @@ export const planStaffingTool = defineTool({
       pins: [...adjustments.pins],
       assignments,
     };
-    const id = plans.keep(keptPlan, input.planId);
+    const id = await ctx.keptPlans.keep(keptPlan, input.planId);
     const result = toPlanResult(outcome, id, {
       ...(kept ? { changes: planChanges(kept.assignments, assignments) } : {}),
       notes: [...notes, ...facts.notes],

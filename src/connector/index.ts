@@ -325,6 +325,9 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     get lookups() {
       return noTenant();
     },
+    get keptPlans() {
+      return noTenant();
+    },
     get schema() {
       return noTenant();
     },

@@ -92,6 +92,8 @@ async function openTenant(
     platform,
     lookups,
     events,
+    // In the store, under the tenant's key: any replica finds a plan, no other company does.
+    keptPlans: options.store.keptPlans(tenant.key),
     logger,
     selection,
     instructions,

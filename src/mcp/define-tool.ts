@@ -6,9 +6,11 @@ import type { GraphQLSchema } from 'graphql';
 import type { z } from 'zod';
 import type { Toolset } from '../config.js';
 import type { EventLog } from '../contract/event-log.js';
+import type { KeptPlans } from '../contract/kept-plans.js';
 import type { Scope } from '../contract/scopes.js';
 import type { Logger } from '../logger.js';
 import type { Lookups } from '../lookups/index.js';
+import type { KeptPlan } from '../planner/kept-plans.js';
 import type { Platform } from '../platform/client.js';
 import type { AppView } from './app-views.js';
 
@@ -26,6 +28,8 @@ export interface ToolContext {
   lookups: Lookups;
   /** The webhook event log; null when the server does not run one. */
   events: EventLog | null;
+  /** This tenant's kept plans (plan_staffing's planId): in the store replicas share, else in memory. */
+  keptPlans: KeptPlans<KeptPlan>;
   logger: Logger;
   signal: AbortSignal;
   /** Report progress when the client asked for it (a progress token); a no-op otherwise. */

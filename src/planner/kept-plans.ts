@@ -1,16 +1,13 @@
-// Plans kept for follow-ups ("swap Ana on Saturday", "plan again without Ben"): a bounded LRU per
-// platform client (so one tenant's plan ids never reach another's), each plan for KEPT_PLAN_TTL_MS
-// after it was last made or changed. A follow-up re-reads the platform (crew and bookings may have
-// moved) and re-solves the same places with the plan's options plus the change.
-import { randomBytes } from 'node:crypto';
+// What a kept plan holds, and the kept plans of a server without a store: a bounded LRU in this
+// process (per tenant: each context has its own), each plan for KEPT_PLAN_TTL_MS after it was
+// last kept. A follow-up re-reads the platform (crew and bookings may have moved) and re-solves
+// the same places with the plan's options plus the change. Replicas share theirs through the
+// store instead (store/kept-plans.ts), behind the same port (contract/kept-plans.ts).
+import { type KeptPlans, keptPlanId, keptPlansCutoff, MAX_KEPT_PLANS } from '../contract/kept-plans.js';
 import type { PlaceAsk } from './gather.js';
 import type { PlanOptions } from './model.js';
 
-/** How long a plan id answers: a staffing conversation's pace. */
-export const KEPT_PLAN_TTL_MS = 30 * 60_000;
-/** Plans kept per platform client; the least recently used goes first. */
-export const MAX_KEPT_PLANS = 50;
-
+/** A plan as a follow-up needs it; plain JSON, so that a store can keep it. */
 export interface KeptPlan {
   places: PlaceAsk[];
   options: PlanOptions;
@@ -19,46 +16,38 @@ export interface KeptPlan {
   assignments: { roleId: string; crewId: number }[];
 }
 
-interface Entry {
-  plan: KeptPlan;
+interface Entry<Plan> {
+  plan: Plan;
   at: number;
 }
 
-export class KeptPlans {
-  private readonly plans = new Map<string, Entry>();
+export class MemoryKeptPlans<Plan = KeptPlan> implements KeptPlans<Plan> {
+  /** In the order kept (a Map keeps insertion order): the first is the least recently kept. */
+  private readonly plans = new Map<string, Entry<Plan>>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  keep(plan: KeptPlan, id = `plan-${randomBytes(5).toString('hex')}`): { id: string; until: number } {
-    this.plans.delete(id);
-    this.plans.set(id, { plan, at: this.now() });
+  /** Kept by the port's rule (contract/kept-plans.ts): the same id and expiry as the store's. */
+  async keep(plan: Plan, asked?: string) {
+    const at = this.now();
+    const kept = keptPlanId(asked, at);
+    this.plans.delete(kept.id);
+    this.plans.set(kept.id, { plan, at });
     while (this.plans.size > MAX_KEPT_PLANS) {
       const oldest = this.plans.keys().next().value;
       if (oldest === undefined) break;
       this.plans.delete(oldest);
     }
-    return { id, until: this.now() + KEPT_PLAN_TTL_MS };
+    return kept;
   }
 
-  get(id: string): KeptPlan | undefined {
+  async get(id: string): Promise<Plan | undefined> {
     const entry = this.plans.get(id);
     if (!entry) return undefined;
-    if (this.now() - entry.at > KEPT_PLAN_TTL_MS) {
+    if (entry.at < keptPlansCutoff(this.now())) {
       this.plans.delete(id);
       return undefined;
     }
     return entry.plan;
   }
-}
-
-const perPlatform = new WeakMap<object, KeptPlans>();
-
-/** The kept plans of one platform client (one tenant). */
-export function keptPlansOf(platform: object): KeptPlans {
-  let plans = perPlatform.get(platform);
-  if (!plans) {
-    plans = new KeptPlans();
-    perPlatform.set(platform, plans);
-  }
-  return plans;
 }

@@ -1,11 +1,14 @@
 // The store of the hosted connector: tenants, grants (platform secrets sealed per grant), the
-// authorization server's records and each tenant's webhook events, on one of two engines with the
-// same SQL: PGlite in --data-dir (the default: nothing to set up) or a PostgreSQL server
-// (--store postgres://...). The schema is migrated at open. Loaded only by the modes that use it.
+// authorization server's records, each tenant's webhook events and kept plans, on one of two
+// engines with the same SQL: PGlite in --data-dir (the default: nothing to set up) or a PostgreSQL
+// server (--store postgres://...). The schema is migrated at open. Loaded only by the modes that
+// use it.
 import { join } from 'node:path';
+import type { KeptPlans } from '../contract/kept-plans.js';
 import { type Logger, silentLogger } from '../logger.js';
 import type { ReplicaBus } from './bus.js';
 import type { SqlEngine } from './engine.js';
+import { StoreKeptPlans } from './kept-plans.js';
 import { migrate } from './migrate.js';
 import { OAuthRecords } from './oauth-records.js';
 import type { SecretBox } from './secret-box.js';
@@ -35,6 +38,8 @@ export interface Store {
   readonly tenants: Tenants;
   readonly oauth: OAuthRecords;
   readonly events: TenantEventLogs;
+  /** A tenant's kept plans (plan_staffing's `planId`), typed by the planner that keeps them. */
+  keptPlans<Plan>(tenantKey: string): KeptPlans<Plan>;
   /** Schema version after migrating. */
   readonly version: number;
   /** Sealed secrets moved to the current key at open, and those that would not open. */
@@ -74,6 +79,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       tenants,
       oauth: new OAuthRecords(engine, now),
       events,
+      keptPlans: (tenantKey) => new StoreKeptPlans(engine, tenantKey, now),
       version,
       reencrypted,
       async close() {

@@ -1,12 +1,14 @@
 // What replicas behind one load balancer share, on the PostgreSQL server of `--store postgres://`:
-// the webhook event log (events.ts), the rate limiter's buckets (rate.ts), and word of each
-// other's events and writes (bus.ts). Everything else a replica holds (its staffing caches, its
-// token, its 2025-era sessions) it may lose: a cache is refilled, a token fetched again, a
-// session opened again by its client. Loaded only when --store is given.
+// the webhook event log (events.ts), the rate limiter's buckets (rate.ts), the kept plans
+// (kept-plans.ts), and word of each other's events and writes (bus.ts). Everything else a replica
+// holds (its staffing caches, its token, its 2025-era sessions) it may lose: a cache is refilled,
+// a token fetched again, a session opened again by its client. Loaded only when --store is given.
+import type { KeptPlans } from '../contract/kept-plans.js';
 import type { Logger } from '../logger.js';
 import { ReplicaBus } from './bus.js';
 import type { SqlEngine } from './engine.js';
 import { StoreEventLog } from './events.js';
+import { StoreKeptPlans } from './kept-plans.js';
 import { migrate } from './migrate.js';
 import { openPgEngine } from './pg-engine.js';
 import { SharedRateLimiter } from './rate.js';
@@ -23,6 +25,8 @@ export interface ReplicaStateOptions {
   ratePerMinute: number;
   eventsMaxAgeMs: number;
   eventsMaxBytes: number;
+  /** The clock kept plans expire by (the app's); default Date.now. */
+  now?: () => number;
 }
 
 export interface ReplicaState {
@@ -30,6 +34,8 @@ export interface ReplicaState {
   bus: ReplicaBus;
   events: StoreEventLog;
   rateLimiter: SharedRateLimiter;
+  /** The tenant's kept plans, typed by their keeper: a follow-up finds its plan on any replica. */
+  keptPlans<Plan>(): KeptPlans<Plan>;
   /**
    * A write tool ran here: the other replicas drop what their caches may hold stale. Resolves once
    * the store has sent the word (at most a second); never rejects.
@@ -71,6 +77,7 @@ export async function openReplicaState(options: ReplicaStateOptions): Promise<Re
       bus,
       events,
       rateLimiter,
+      keptPlans: () => new StoreKeptPlans(engine, tenant, options.now),
       publishWrite: () => bus.publish(engine, { kind: 'write', tenant }),
       onRemoteWrite(handler) {
         return bus.onMessage((message) => {

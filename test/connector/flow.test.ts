@@ -259,6 +259,30 @@ describe('hosted connector', () => {
     expect(tenants?.map((row) => row.api_url).sort()).toEqual([sandboxA.baseUrl, sandboxB.baseUrl].sort());
   }, 120_000);
 
+  it("keeps each company's plans apart, in the store: A's plan id finds nothing through B", async () => {
+    const open = await call(clientA, 'find_open_roles', {});
+    const roles = (open.structuredContent as { roles: { jobId: string; roleId: string }[] }).roles;
+    const places = roles.slice(0, 2).map((role) => `${role.jobId}/${role.roleId}`);
+    const planned = await call(clientA, 'plan_staffing', { places });
+    expect(planned.isError, textOf(planned)).toBeFalsy();
+    const { planId, assignments } = planned.structuredContent as {
+      planId: string;
+      assignments: { crewId: string }[];
+    };
+    const followUp = { planId, exclude: assignments.slice(0, 1).map((entry) => entry.crewId) };
+    const throughB = await call(clientB, 'plan_staffing', followUp);
+    expect(throughB.isError).toBe(true);
+    expect(textOf(throughB)).toMatch(/No kept plan/);
+    const throughA = await call(clientA, 'plan_staffing', followUp);
+    expect(throughA.isError, textOf(throughA)).toBeFalsy();
+    // Kept in the store, under company A's tenant alone.
+    const kept = await connectorStoreOf(app)?.engine.query<{ api_url: string }>(
+      'select api_url from crew_kept_plans join crew_tenants using (tenant_key) where plan_id = $1',
+      [planId],
+    );
+    expect(kept?.map((row) => row.api_url)).toEqual([sandboxA.baseUrl]);
+  });
+
   it("subscribes each tenant's platform on connect and keeps each tenant's events in its own log", async () => {
     const store = connectorStoreOf(app);
     const rows =

@@ -4,6 +4,7 @@
 import { connectorTables } from './0001-connector.js';
 import { replicaTables } from './0002-replicas.js';
 import { connectPendingTable } from './0003-connect-pending.js';
+import { keptPlansTable } from './0004-kept-plans.js';
 
 export interface Migration {
   version: number;
@@ -15,4 +16,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'connector tables', sql: connectorTables },
   { version: 2, name: 'replica tables', sql: replicaTables },
   { version: 3, name: 'connect pending keys', sql: connectPendingTable },
+  { version: 4, name: 'kept plans', sql: keptPlansTable },
 ];

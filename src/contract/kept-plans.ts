@@ -1,0 +1,36 @@
+// The kept-plans port: plans that plan_staffing keeps for `planId` follow-ups ("swap Ana on
+// Saturday", "plan again without Ben"), one tenant's at a time. Two implementations: in this
+// process (planner/kept-plans.ts, a server without --store) and in the store that replicas share
+// (store/kept-plans.ts), so that a follow-up the load balancer sends to another replica finds its
+// plan. It sits in the contract so that the store implements it without knowing the planner.
+import { randomBytes } from 'node:crypto';
+
+/** How long a plan id answers after its plan was last kept: a staffing conversation's pace. */
+export const KEPT_PLAN_TTL_MS = 30 * 60_000;
+/** Plans kept per tenant; the least recently kept goes first. */
+export const MAX_KEPT_PLANS = 50;
+
+export interface KeptPlanId {
+  id: string;
+  /** When the id stops answering, ms since the epoch (unless kept again before). */
+  until: number;
+}
+
+/** One tenant's kept plans: an id of one tenant is never found through another's. */
+export interface KeptPlans<Plan> {
+  /** Keep `plan` under `id` (a follow-up replaces its plan) or a new random id. */
+  keep(plan: Plan, id?: string): Promise<KeptPlanId>;
+  /** The plan kept under `id`; undefined once expired, pushed out by newer ones, or never kept here. */
+  get(id: string): Promise<Plan | undefined>;
+}
+
+/** The id a plan kept at `at` answers to (a follow-up's own, else a new random one), and until when. */
+export function keptPlanId(id: string | undefined, at: number): KeptPlanId {
+  // Random: nobody finds a plan by guessing its id.
+  return { id: id ?? `plan-${randomBytes(5).toString('hex')}`, until: at + KEPT_PLAN_TTL_MS };
+}
+
+/** Plans last kept before this time have expired at `now`. */
+export function keptPlansCutoff(now: number): number {
+  return now - KEPT_PLAN_TTL_MS;
+}
