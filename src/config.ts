@@ -83,6 +83,8 @@ export interface ConnectorConfig {
   storeKey: string | null;
   storeKeyFile: string | null;
   storePreviousKey: string | null;
+  /** Delete the secrets the store key cannot open, instead of refusing to start. */
+  discardUnreadableSecrets: boolean;
   allowLoopbackClientMetadata: boolean;
   maxTenants: number;
   /** The connect page's defaults (--auth-url, --realm, --api-url); null: the embedded sandbox's. */
@@ -192,6 +194,21 @@ function platformDefaultsFrom(values: SettingValues): ConnectorConfig['platformD
   return { authUrl, realm, apiUrl };
 }
 
+/**
+ * Why a connector on a shared PostgreSQL store needs the platform settings: without them each
+ * replica starts its own embedded sandbox (its own data, its own port), and a company connected
+ * through one replica is served by another's sandbox. Null when the configuration is fine. Read at
+ * start (refused) and by `crew-mcp check --auth connector` (a failure).
+ */
+export function sharedStoreWithoutPlatform(connector: ConnectorConfig): string | null {
+  if (!connector.storeUrl || connector.platformDefaults) return null;
+  return (
+    '--store (CREW_STORE) is for replicas sharing one PostgreSQL store, and without the platform settings each replica would run its own embedded sandbox, with its own data: ' +
+    'set CREW_AUTH_URL, CREW_REALM and CREW_API_URL (--auth-url, --realm, --api-url) to the platform the companies connect to, the same on every replica ' +
+    '(a sandbox of your own: run "crew-mcp sandbox" once and give its URLs), or leave --store out for one connector with the embedded store.'
+  );
+}
+
 function connectorFrom(values: SettingValues): ConnectorConfig {
   const { store, storeKey, storeKeyFile } = values;
   if (store !== null && !/^postgres(ql)?:\/\//.test(store)) {
@@ -210,6 +227,7 @@ function connectorFrom(values: SettingValues): ConnectorConfig {
     storeKey,
     storeKeyFile,
     storePreviousKey: values.storePreviousKey,
+    discardUnreadableSecrets: values.discardUnreadableSecrets,
     allowLoopbackClientMetadata: values.connectorAllowLoopbackClientMetadata,
     maxTenants: values.connectorMaxTenants,
     platformDefaults: platformDefaultsFrom(values),

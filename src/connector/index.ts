@@ -13,10 +13,11 @@ import {
 import type Provider from 'oidc-provider';
 import { type App, type AppOptions, registeredTools } from '../app.js';
 import { clientAddressOf } from '../client-address.js';
-import { type Config, ConfigError, isLoopbackHost } from '../config.js';
+import { type Config, ConfigError, isLoopbackHost, sharedStoreWithoutPlatform } from '../config.js';
 import { ALL_CLIENT_SCOPES } from '../mcp/client-scopes.js';
 import { InFlightCalls } from '../mcp/in-flight.js';
 import { AuthError } from '../platform/errors.js';
+import { describeError } from '../platform/network-cause.js';
 import { RateLimiter } from '../rate-limit.js';
 import type { RunningSandbox } from '../sandbox/types.js';
 import type { ReplicaMessage } from '../store/bus.js';
@@ -26,7 +27,7 @@ import type { HostedMode } from '../transports/routes.js';
 import { changedUris } from '../webhooks/events-resource.js';
 import { TokenCache } from './adapter.js';
 import { createConnectHandler, type PlatformDefaults } from './connect.js';
-import { storeDataDir } from './data-dir.js';
+import { recordStoreKeyId, storeDataDir } from './data-dir.js';
 import { createDisconnectHandler, DISCONNECT_PATH } from './disconnect.js';
 import { CsrfTokens } from './form.js';
 import { loadStoreKeys } from './keys.js';
@@ -85,11 +86,21 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
   if (auth.mode !== 'connector') throw new ConfigError('createConnectorApp needs --auth connector');
   const { connector } = auth;
   const { logger } = options;
+  const shared = sharedStoreWithoutPlatform(connector);
+  if (shared) throw new ConfigError(shared);
   const keys = await loadStoreKeys(connector);
   const dataDir = connector.storeUrl ? null : await storeDataDir(connector.dataDir);
   const { store, bus } = await openConnectorStore(config, connector, keys, dataDir, logger);
-  if (store.reencrypted.moved || store.reencrypted.unreadable) {
+  // What `crew-mcp check` compares its key with: the embedded store is this process's alone.
+  if (dataDir) await recordStoreKeyId(dataDir, keys.box.currentKeyId);
+  if (store.reencrypted.moved) {
     logger.info(store.reencrypted, 'connector: secrets re-encrypted with the current store key');
+  }
+  if (store.reencrypted.discarded) {
+    logger.warn(
+      store.reencrypted,
+      'connector: stored secrets the store key could not open were deleted (--discard-unreadable-secrets); their companies must connect again',
+    );
   }
   let sandbox: RunningSandbox | null = null;
   let defaults: PlatformDefaults;
@@ -251,7 +262,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
           );
         }
         logger.warn(
-          { tenant: tenantKey, reason: error instanceof Error ? error.message : String(error) },
+          { tenant: tenantKey, reason: describeError(error) },
           'connector: tenant could not be opened',
         );
         return unavailable("The company's platform could not be reached; try again shortly.");

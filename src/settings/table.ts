@@ -397,6 +397,14 @@ export const SETTINGS = {
     meaning: 'the key before a rotation: its secrets are re-encrypted with the current key at start',
     parse: text(),
   }),
+  discardUnreadableSecrets: setting({
+    group: 'connector',
+    flag: '--discard-unreadable-secrets',
+    env: 'CREW_DISCARD_UNREADABLE_SECRETS',
+    meaning:
+      'delete stored secrets the store key cannot open, instead of refusing to start (their companies connect again)',
+    parse: toggle(),
+  }),
   connectorAllowLoopbackClientMetadata: setting({
     group: 'connector',
     flag: '--connector-allow-loopback-client-metadata',
