@@ -143,6 +143,15 @@ function upstreamFrom(values: SettingValues, sandboxKeyGiven: boolean): Upstream
 
 // ------------------------------------------------------------------ security (issue 11)
 
+/**
+ * The base of every URL the server writes (OAuth metadata and redirects, the consent's return, the
+ * resource and token audience, the startup banner): --public-url when given, else the address it
+ * is bound to. Never the request's scheme or Host, which a proxy may not forward.
+ */
+export function publicBaseOf(security: Pick<SecurityConfig, 'publicUrl'>, boundUrl: string): string {
+  return security.publicUrl ?? boundUrl;
+}
+
 /** 127.0.0.0/8, ::1 and localhost: addresses no other machine can reach. */
 export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();

@@ -13,7 +13,13 @@ import {
 import type Provider from 'oidc-provider';
 import { type App, type AppOptions, registeredTools } from '../app.js';
 import { clientAddressOf } from '../client-address.js';
-import { type Config, ConfigError, isLoopbackHost, sharedStoreWithoutPlatform } from '../config.js';
+import {
+  type Config,
+  ConfigError,
+  isLoopbackHost,
+  publicBaseOf,
+  sharedStoreWithoutPlatform,
+} from '../config.js';
 import { ALL_CLIENT_SCOPES } from '../mcp/client-scopes.js';
 import { InFlightCalls } from '../mcp/in-flight.js';
 import { AuthError } from '../platform/errors.js';
@@ -72,6 +78,19 @@ function unavailable(message: string): Response {
     status: 503,
     headers: { 'content-type': 'application/json', 'retry-after': '10' },
   });
+}
+
+/**
+ * oidc-provider writes its redirects (the consent's return to /oauth/authorize/<uid>, the
+ * authorization response) from the request's scheme and host, trusting X-Forwarded-* behind a
+ * proxy. With --public-url those come from it instead of from whatever the proxy forwarded: a
+ * proxy that forwards only Host (no X-Forwarded-Proto) would otherwise send the browser to http://.
+ */
+function asPublic(req: IncomingMessage, publicUrl: string): void {
+  const { protocol, host } = new URL(publicUrl);
+  req.headers['x-forwarded-proto'] = protocol.slice(0, -1);
+  req.headers['x-forwarded-host'] = host;
+  delete req.headers['x-forwarded-port'];
 }
 
 const stores = new WeakMap<App, Store>();
@@ -192,7 +211,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
       () => resource,
     ),
     bind(baseUrl) {
-      publicBase = publicUrl ?? baseUrl;
+      publicBase = publicBaseOf(config.security, baseUrl);
       resource = `${publicBase}/mcp`;
       provider = createProvider({
         issuer: publicBase,
@@ -274,6 +293,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     },
     async handle(req, res, path) {
       if (!provider || !callback || !connect || !disconnect) return false;
+      if (publicUrl) asPublic(req, publicUrl);
       if (path === DISCONNECT_PATH) return disconnect(req, res);
       if (path.startsWith(`${CONNECT_PATH}/`)) return connect(req, res, path);
       if (path.startsWith('/webhooks/')) return webhooks.handle(req, res, path);

@@ -2,9 +2,9 @@
 // and a client registered by client ID metadata document: the document is served over https from
 // 127.0.0.1 with a certificate made here, which the CLI trusts through NODE_EXTRA_CA_CERTS, and
 // fetched only because the CLI binds loopback and was given --connector-allow-loopback-client-metadata.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium.js';
+import { loopbackCertificate } from '../helpers/loopback-tls.js';
 import { CLI } from '../helpers/mcp.js';
 import { connectThroughOAuth, REDIRECT_URL, TestOAuthClient } from '../helpers/oauth-client.js';
 
@@ -25,44 +26,19 @@ let stderr = '';
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'crew-connector-cli-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:P-256',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  documents = createServer(
-    { key: await readFile(join(dir, 'key.pem')), cert: await readFile(join(dir, 'cert.pem')) },
-    (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          client_id: documentUrl,
-          client_name: 'Metadata document client',
-          redirect_uris: [REDIRECT_URL],
-          grant_types: ['authorization_code', 'refresh_token'],
-          response_types: ['code'],
-          token_endpoint_auth_method: 'none',
-        }),
-      );
-    },
-  );
+  const tls = await loopbackCertificate(dir);
+  documents = createServer({ key: tls.key, cert: tls.cert }, (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        client_id: documentUrl,
+        client_name: 'Metadata document client',
+        redirect_uris: [REDIRECT_URL],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+      }),
+    );
+  });
   await new Promise<void>((resolve) => documents.listen(0, '127.0.0.1', resolve));
   documentUrl = `https://127.0.0.1:${(documents.address() as AddressInfo).port}/client.json`;
   browser = await launchChromium();
@@ -84,7 +60,7 @@ beforeAll(async () => {
         PATH: process.env.PATH,
         HOME: dir,
         CREW_STORE_KEY: randomBytes(32).toString('base64'),
-        NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem'),
+        NODE_EXTRA_CA_CERTS: tls.certFile,
         CREW_LOG_LEVEL: 'debug',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,110 @@
+// The hosted connector behind a TLS-terminating proxy that forwards only Host (the README's nginx
+// block without X-Forwarded-Proto), with --public-url (issue 34): every URL the connector writes
+// comes from the public URL, so the consent's return goes to https, a client connects end to
+// end, and the startup banner gives clients the public URL and names it as the issuer.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from '../helpers/chromium.js';
+import { loopbackCertificate } from '../helpers/loopback-tls.js';
+import { CLI } from '../helpers/mcp.js';
+import { connectThroughOAuth, TestOAuthClient } from '../helpers/oauth-client.js';
+
+let dir: string;
+let proxy: Server;
+let publicUrl: string;
+/** Where the proxy sends requests: the connector's bound address, known once it listens. */
+let upstreamPort = 0;
+let browser: Browser;
+let child: ReturnType<typeof spawn>;
+let banner = '';
+let stderr = '';
+const tlsCheck = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'crew-public-url-'));
+  const tls = await loopbackCertificate(dir);
+  // TLS ends here; the request goes on as plain HTTP with the client's Host and nothing else added.
+  proxy = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
+    const forwarded = request(
+      { host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forwarded.on('error', () => res.writeHead(502).end());
+    req.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  publicUrl = `https://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  // The test's own client (the SDK's fetch) and the browser trust the proxy's certificate.
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'],
+    headless: true,
+  });
+  child = spawn(
+    process.execPath,
+    [CLI, 'http', '--auth', 'connector', '--port', '0', '--data-dir', dir, '--public-url', publicUrl],
+    {
+      env: { PATH: process.env.PATH, HOME: dir, CREW_STORE_KEY: randomBytes(32).toString('base64') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stderr?.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk) => {
+      banner += String(chunk);
+      const bound = /serving MCP at http:\/\/127\.0\.0\.1:(\d+)\/mcp/.exec(banner);
+      if (bound && banner.includes('Press Ctrl+C')) {
+        upstreamPort = Number(bound[1]);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`crew-mcp exited ${code}: ${stderr}`)));
+  });
+}, 240_000);
+
+afterAll(async () => {
+  if (tlsCheck === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+  else process.env.NODE_TLS_REJECT_UNAUTHORIZED = tlsCheck;
+  child?.kill('SIGTERM');
+  await new Promise((resolve) => (child?.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+  await browser?.close();
+  proxy?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+it('the banner gives clients the public URL and names it as the issuer', () => {
+  expect(banner).toContain(`(public URL ${publicUrl}/mcp)`);
+  expect(banner).toContain(`claude mcp add --transport http crew ${publicUrl}/mcp`);
+  expect(banner).toContain(`"url": "${publicUrl}/mcp"`);
+  expect(banner).toContain(`authorization server (issuer ${publicUrl})`);
+});
+
+it('a client connects end to end through a proxy that forwards only Host', async () => {
+  const provider = new TestOAuthClient();
+  const { client } = await connectThroughOAuth(`${publicUrl}/mcp`, provider, browser, {
+    clientId: 'demo-admin',
+    secret: 'demo-admin-secret',
+  }).catch((error: unknown) => {
+    throw new Error(`${String(error)}; crew-mcp said: ${stderr.slice(-2000)}`);
+  });
+  try {
+    const result = await client.callTool({ name: 'list_crew', arguments: {} });
+    expect(result.isError).toBeFalsy();
+  } finally {
+    await client.close();
+  }
+}, 180_000);
