@@ -260,9 +260,8 @@ describe('--auth oauth', () => {
       );
       expect(banner).toContain('claude mcp add --transport http crew https://crew.example.com/mcp --header');
       expect(banner).not.toMatch(/Inspector.*127\.0\.0\.1/);
-      const resource = await (
-        await fetch(`${behindProxy.baseUrl}/.well-known/oauth-protected-resource/mcp`)
-      ).json();
+      const metadata = await fetch(`${behindProxy.baseUrl}/.well-known/oauth-protected-resource/mcp`);
+      const resource = (await metadata.json()) as { resource: string };
       expect(resource.resource).toBe('https://crew.example.com/mcp');
     } finally {
       await behindProxy.close();
