@@ -3,10 +3,11 @@
 // environment variables over defaults; here the values become the Config the server uses, and the
 // rules that span settings (all five credentials or none, auth beyond loopback...) are checked.
 // Errors name the flag or variable and the fix; the CLI prints them on stderr and exits with code 2.
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { ConfigError } from './settings/parsers.js';
 import { type Command, readSettings } from './settings/read.js';
-import { SETTINGS, type SettingValues, type Toolset } from './settings/table.js';
+import { SETTINGS, type SettingKey, type SettingValues, type Toolset } from './settings/table.js';
 
 export { ConfigError, checkNames, nearestName } from './settings/parsers.js';
 export { COMMANDS, type Command } from './settings/read.js';
@@ -63,6 +64,8 @@ export interface Config {
    * the server has always read; a new setting is a new row, read from here.
    */
   settings: SettingValues;
+  /** Said on stderr at start (a secret given as a flag); not errors. */
+  warnings: string[];
 }
 
 export type AuthConfig =
@@ -306,9 +309,54 @@ function trustedProxiesFrom(given: string[] | null): string[] {
   return addresses;
 }
 
+/** Secrets that may be given as a flag, a variable or a file; a flag's value is visible in `ps`. */
+const FILE_SECRETS = [
+  ['clientSecret', 'clientSecretFile'],
+  ['webhookSecret', 'webhookSecretFile'],
+] as const;
+
+function readSecretFile(file: string, flag: string): string {
+  let secret: string;
+  try {
+    secret = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    throw new ConfigError(
+      `${flag} ${file} could not be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
+    );
+  }
+  if (!secret) throw new ConfigError(`${flag} ${file} is empty: it should hold the secret (one line).`);
+  return secret;
+}
+
+/** The values with each secret file read in place of its secret; a warning for a secret flag. */
+function withSecretFiles(
+  values: SettingValues,
+  onArgv: ReadonlySet<SettingKey>,
+  warnings: string[],
+): SettingValues {
+  const filled = { ...values };
+  for (const [key, fileKey] of FILE_SECRETS) {
+    const file = values[fileKey];
+    const { flag, env } = SETTINGS[key];
+    const fileFlag = SETTINGS[fileKey].flag;
+    if (file !== null) {
+      if (values[key] !== null) throw new ConfigError(`Give ${env} (${flag}) or ${fileFlag}, not both.`);
+      filled[key] = readSecretFile(file, fileFlag ?? fileKey);
+    } else if (onArgv.has(key)) {
+      warnings.push(
+        `crew-mcp: warning: ${flag} puts the secret on the command line, where other users of this machine can read it (ps, /proc); set ${env} or give ${fileFlag} FILE instead.`,
+      );
+    }
+  }
+  return filled;
+}
+
 /** Build the configuration. Throws ConfigError with a message fit for stderr. */
 export function loadConfig(argv: string[], env: Record<string, string | undefined>): Config {
-  const { command, values, given, rest } = readSettings(argv, env);
+  const settings = readSettings(argv, env);
+  const { command, given, rest } = settings;
+  const warnings: string[] = [];
+  const values = withSecretFiles(settings.values, settings.onArgv, warnings);
   if (values.json && command !== 'check') {
     throw new ConfigError('--json applies to "crew-mcp check" only.');
   }
@@ -350,5 +398,6 @@ export function loadConfig(argv: string[], env: Record<string, string | undefine
     security: securityFrom(values, command),
     rest,
     settings: values,
+    warnings,
   };
 }
