@@ -1,6 +1,6 @@
 // Where the embedded store lives without --data-dir: $XDG_STATE_HOME/crew-mcp, else
 // ~/.local/state/crew-mcp (beside the event log's default), made private to the user; and the
-// store key's id recorded there at each start.
+// store key's id recorded there at each start, and the embedded sandbox's port.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -32,4 +32,20 @@ export async function recordedStoreKeyId(dir: string): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * The embedded sandbox's port, kept across restarts: each grant names its platform by URL, so a
+ * sandbox on a new port would leave every connected company on a platform that no longer answers.
+ */
+const SANDBOX_PORT_FILE = 'sandbox-port';
+
+export async function recordedSandboxPort(dir: string): Promise<number | null> {
+  const text = await readFile(join(dir, SANDBOX_PORT_FILE), 'utf8').catch(() => '');
+  const port = Number(text.trim());
+  return Number.isInteger(port) && port > 0 && port < 65_536 ? port : null;
+}
+
+export async function recordSandboxPort(dir: string, port: number): Promise<void> {
+  await writeFile(join(dir, SANDBOX_PORT_FILE), `${port}\n`, { mode: 0o600 });
 }

@@ -33,7 +33,7 @@ import type { HostedMode } from '../transports/routes.js';
 import { changedUris } from '../webhooks/events-resource.js';
 import { TokenCache } from './adapter.js';
 import { createConnectHandler, type PlatformDefaults } from './connect.js';
-import { recordStoreKeyId, storeDataDir } from './data-dir.js';
+import { recordedSandboxPort, recordSandboxPort, recordStoreKeyId, storeDataDir } from './data-dir.js';
 import { createDisconnectHandler, DISCONNECT_PATH } from './disconnect.js';
 import { CsrfTokens } from './form.js';
 import { loadStoreKeys } from './keys.js';
@@ -93,6 +93,35 @@ function asPublic(req: IncomingMessage, publicUrl: string): void {
   delete req.headers['x-forwarded-port'];
 }
 
+/**
+ * The connect page's default platform when none is named: the embedded sandbox, on the port it had
+ * before (kept in the data dir), since each grant names its platform by URL. Taken by another
+ * process meanwhile: a new port, said at warn level (those companies connect again).
+ */
+async function startEmbeddedSandbox(
+  dataDir: string | null,
+  options: AppOptions,
+  logger: AppOptions['logger'],
+): Promise<RunningSandbox> {
+  const { startSandbox } = await import('../sandbox/server.js');
+  const start = (port: number) =>
+    startSandbox({ host: '127.0.0.1', port, signingKeys: options.sandboxSigningKeys });
+  const kept = dataDir ? await recordedSandboxPort(dataDir) : null;
+  let sandbox: RunningSandbox;
+  try {
+    sandbox = await start(kept ?? 0);
+  } catch (error) {
+    if (kept === null || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    sandbox = await start(0);
+    logger.warn(
+      { was: kept, now: sandbox.baseUrl },
+      "connector: the embedded sandbox's port was taken; companies connected to it must connect again",
+    );
+  }
+  if (dataDir) await recordSandboxPort(dataDir, Number(new URL(sandbox.baseUrl).port));
+  return sandbox;
+}
+
 const stores = new WeakMap<App, Store>();
 
 /** The store behind a connector app (tests and `crew-mcp check` look inside it). */
@@ -127,15 +156,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     defaults = connector.platformDefaults;
   } else {
     // No platform named: the connect page offers the embedded sandbox (its demo keys), as every mode does.
-    sandbox =
-      options.sandbox ??
-      (await (
-        await import('../sandbox/server.js')
-      ).startSandbox({
-        host: '127.0.0.1',
-        port: 0,
-        signingKeys: options.sandboxSigningKeys,
-      }));
+    sandbox = options.sandbox ?? (await startEmbeddedSandbox(dataDir, options, logger));
     defaults = { authUrl: sandbox.baseUrl, realm: sandbox.realm, apiUrl: sandbox.baseUrl };
     logger.info(
       { baseUrl: sandbox.baseUrl },
