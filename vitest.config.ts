@@ -21,6 +21,8 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // fast-check's seed from FC_SEED, set in one place for every property test.
+    setupFiles: ['test/helpers/fast-check-setup.ts'],
     // Two cores: keep worker count low so e2e processes and the sandbox are not starved.
     maxWorkers: 2,
     projects: [

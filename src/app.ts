@@ -45,7 +45,12 @@ export interface AppOptions {
   sandboxSigningKeys?: Promise<SigningKeyPair>;
   /** Against a live platform: the client and the schema requests the CLI began early (prefetch.ts). */
   prefetched?: Prefetched | null;
-  /** The clock the platform client ages its tokens by (PlatformOptions.now); default Date.now. */
+  /**
+   * The app's clock, ms since the epoch: the "now" and "today" that tools and resources default
+   * to (list_jobs from today, find_open_roles from now, the schedule's days) and the clock the
+   * platform client ages its tokens by (PlatformOptions.now); default Date.now. Tests pin it to
+   * the test sandbox's fixed today, so that what they read never moves with the calendar.
+   */
   now?: () => number;
 }
 
@@ -164,9 +169,10 @@ async function assemble(
   { credentials, apiUrl, sandbox, ownSandbox }: Upstream,
 ): Promise<App> {
   const { logger, transport } = options;
+  const now = options.now ?? Date.now;
   const platform =
     options.prefetched?.platform ??
-    createPlatform({ credentials, apiUrl, timeoutMs: config.timeoutMs, logger, now: options.now });
+    createPlatform({ credentials, apiUrl, timeoutMs: config.timeoutMs, logger, now });
   const grantedScopes = await readScopes(platform, logger);
   const schemaPlan =
     config.upstream.kind === 'live'
@@ -185,8 +191,9 @@ async function assemble(
     },
     'tools selected',
   );
-  const lookups = createLookups(platform, logger);
-  const context = createContextSurface(platform, logger, options.resources, {
+  const lookups = createLookups(platform, logger, now);
+  const resources = { now: () => new Date(now()), ...options.resources };
+  const context = createContextSurface(platform, logger, resources, {
     // A resource goes with its toolset: served when the operator chose a tool of that toolset.
     allows: (toolset) => candidates.some((tool) => tool.toolset === toolset && chosenByConfig(tool, config)),
     listedTools: selection.listed.map((tool) => tool.name),
@@ -229,6 +236,7 @@ async function assemble(
     instructions,
     transport,
     calls: new InFlightCalls(),
+    now,
     sandbox,
     grantedScopes,
     // Our model is built when a tool first needs it (describe_schema, graphql_query).

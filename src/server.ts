@@ -22,7 +22,7 @@ import { appViewToolMeta } from './mcp/app-views.js';
 import { callerMayRead, callerMayUse, callerName, clientScopeFor } from './mcp/client-scopes.js';
 import { isWriteTool, resolveHint, type ToolContext, type ToolDefinition } from './mcp/define-tool.js';
 import { PolicyError } from './mcp/errors.js';
-import { type ErrorHints, formatError } from './mcp/format-error.js';
+import { type ErrorHints, type FormattedError, formatError } from './mcp/format-error.js';
 import type { InFlightCalls } from './mcp/in-flight.js';
 import { renderCompact } from './mcp/render.js';
 import { storedRequestHandler } from './mcp/sdk-handler.js';
@@ -70,6 +70,8 @@ export interface AppContext {
   grantedScopes: string[] | null;
   /** Tool calls in flight, drained at shutdown. */
   calls: InFlightCalls;
+  /** The clock of "now" and "today" in tools' defaults (AppOptions.now); default Date.now. */
+  now?: () => number;
   /**
    * After a write tool ran: tell other replicas sharing the store, before the answer goes out, so
    * that the client's next call, on any replica, reads past their caches. Never rejects.
@@ -159,6 +161,7 @@ function toolContext(
     },
     grantedScopes: app.grantedScopes,
     filesRoots: app.config.security.filesRoots,
+    now: app.now ?? Date.now,
     async progress(progress, total, message) {
       if (progressToken === undefined) return;
       await mcp.mcpReq
@@ -197,8 +200,16 @@ function audit(app: AppContext, tool: ToolDefinition, mcp: ServerContext, outcom
   );
 }
 
-function refusal(text: string): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text }] };
+/**
+ * An error result. The rules a refusal rests on travel as structured data (`_meta`), never in the
+ * text: a model relays that text to people who never read the platform's document.
+ */
+function refusal(text: string, rules?: FormattedError['rules']): CallToolResult {
+  return {
+    isError: true,
+    content: [{ type: 'text', text }],
+    ...(rules ? { _meta: { 'crew-mcp/rules': rules } } : {}),
+  };
 }
 
 /** The answer of a call that shutdown cut short: a write's outcome is unknown, and we say how to check. */
@@ -274,7 +285,7 @@ async function execute(
       },
       'tool call failed',
     );
-    return { result: refusal(formatted.text), outcome: `error: ${formatted.kind}` };
+    return { result: refusal(formatted.text, formatted.rules), outcome: `error: ${formatted.kind}` };
   } finally {
     // A write (even one that failed or whose outcome is unknown) may have changed what the
     // lookups cached: the next read must see the platform as it is now.

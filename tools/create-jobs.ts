@@ -3,6 +3,7 @@ import { loadDocument } from '../src/contract/documents.js';
 import type { UpstreamJob } from '../src/contract/upstream.js';
 import { confirmOrAsk } from '../src/mcp/confirm.js';
 import { defineTool } from '../src/mcp/define-tool.js';
+import { idInput } from '../src/mcp/ids.js';
 import { breakPeriodInput, requirementsInput, writeNotes as writeNotesSchema } from '../src/mcp/params.js';
 import { checkBeforeSending, writeNotes } from '../src/mcp/write-result.js';
 import { mutationResult } from '../src/platform/graphql.js';
@@ -16,7 +17,7 @@ const document = loadDocument(new URL('./create-jobs.graphql', import.meta.url))
 const roleInput = z.object({
   title: z.string(),
   uniqueId: z.string().optional(),
-  roleTypeId: z.string().optional(),
+  roleTypeId: idInput.optional(),
   startTime: z.string(),
   endTime: z.string(),
   quantity: z.number().optional(),
@@ -27,7 +28,7 @@ const roleInput = z.object({
 });
 
 const jobInput = z.object({
-  boardId: z.string(),
+  boardId: idInput,
   title: z.string(),
   date: z.string(),
   uniqueId: z.string().optional(),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { defineTool } from '../src/mcp/define-tool.js';
+import { opaqueIdInput } from '../src/mcp/ids.js';
 
 export const deleteWebhook = defineTool({
   name: 'delete_webhook',
   title: 'Delete a webhook subscription',
   description: 'Stop deliveries to a webhook subscription.',
-  inputSchema: z.object({ id: z.string().min(1).describe('From list_webhooks') }),
+  inputSchema: z.object({ id: opaqueIdInput.describe('From list_webhooks') }),
   outputSchema: z.object({ deleted: z.string() }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   scopes: ['webhooks:manage'],

@@ -6,6 +6,7 @@ import {
 } from '../src/contract/documents.js';
 import type { MatchingCrewMember } from '../src/lookups/staffing.js';
 import { defineTool, type ToolContext } from '../src/mcp/define-tool.js';
+import { crewIdInput, idInput, idsInput } from '../src/mcp/ids.js';
 import { readRankingWork } from '../src/mcp/match-ranking.js';
 import {
   assignmentsFor,
@@ -23,6 +24,7 @@ import {
   matchCrew,
   planRequirements,
 } from '../src/rules/matching.js';
+import { MAX_MATCH_LIMIT } from '../src/rules/matching-input.js';
 import { type RankedMatch, rankMatches } from '../src/rules/ranking.js';
 
 const DEFAULT_STATUSES = ['ACTIVE', 'APPROVED'];
@@ -56,19 +58,18 @@ async function askedCrew(
 }
 
 const inputSchema = z.object({
-  jobId: z.string().optional(),
-  roleId: z.string().optional(),
+  jobId: idInput.optional(),
+  roleId: idInput.optional(),
   requirements: z.looseObject({}).optional(),
   startTime: z.string().optional().describe('YYYY-MM-DDTHH:mm in timezone'),
   endTime: z.string().optional(),
   timezone: z.string().optional(),
-  // Range checked locally (checkMatchRequest), which names the range: bounds would cost every conversation tokens.
-  limit: z.number().int().optional(),
+  limit: z.number().int().min(1).max(MAX_MATCH_LIMIT).default(DEFAULT_LIMIT),
   includeNearMisses: z.boolean().optional(),
   // Plain strings: a local check names the valid statuses, and an enum costs every conversation tokens.
   // The default (ACTIVE, APPROVED) is stated in every result.
   statuses: z.array(z.string()).optional(),
-  crewIds: z.array(z.number().int()).optional(),
+  crewIds: idsInput(crewIdInput, MAX_MATCH_LIMIT).optional(),
 });
 
 export const findMatchingCrew = defineTool({
@@ -110,7 +111,10 @@ export const findMatchingCrew = defineTool({
         .filter(
           (assignment) => assignment.roleId === target.slot.roleId && assignment.status === BOOKED_STATUS,
         )
-        .map((assignment) => [assignment.crewId, { crewId: assignment.crewId, name: assignment.crewName }]),
+        .map((assignment) => [
+          assignment.crewId,
+          { crewId: String(assignment.crewId), name: assignment.crewName },
+        ]),
     );
     const only = input.crewIds ? new Set(input.crewIds) : undefined;
     const notes = [...target.notes];
@@ -140,7 +144,7 @@ export const findMatchingCrew = defineTool({
       checked: plan.checkable.map(describeRequirement),
       unchecked: plan.unchecked,
       notes,
-      limit: input.limit ?? DEFAULT_LIMIT,
+      limit: input.limit,
       includeNearMisses: input.includeNearMisses ?? false,
     });
     return { data: result, text: matchingText(result) };

@@ -5,6 +5,7 @@ import { boardIdsOf } from '../src/mcp/board-ids.js';
 import { fitItems } from '../src/mcp/budget.js';
 import { defineTool, type ToolContext } from '../src/mcp/define-tool.js';
 import { UserInputError } from '../src/mcp/errors.js';
+import { idInput } from '../src/mcp/ids.js';
 import { boardIdsInput } from '../src/mcp/params.js';
 import { readRange, readRangeInput } from '../src/mcp/read-range.js';
 import { readAllPages } from '../src/platform/pages.js';
@@ -26,9 +27,13 @@ const outputSchema = z.object({
   note: z.string().optional(),
 });
 
-/** The range asked for, with the defaults: from now, for the 7 days after `from`. */
-function defaultRange(from: string | undefined, to: string | undefined): { from: string; to: string } {
-  const start = from ?? new Date().toISOString();
+/** The range asked for, with the defaults: from now (`nowMs`), for the 7 days after `from`. */
+function defaultRange(
+  from: string | undefined,
+  to: string | undefined,
+  nowMs: number,
+): { from: string; to: string } {
+  const start = from ?? new Date(nowMs).toISOString();
   if (to) return { from: start, to };
   if (DAY.test(start))
     return { from: start, to: DateTime.fromISO(start).plus({ days: 6 }).toISODate() ?? start };
@@ -54,7 +59,7 @@ export const findOpenRoles = defineTool({
   inputSchema: z.object({
     ...readRangeInput,
     boardIds: boardIdsInput,
-    multiDayJobId: z.string().optional(),
+    multiDayJobId: idInput.optional(),
   }),
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
@@ -64,7 +69,9 @@ export const findOpenRoles = defineTool({
   async handler(input, ctx) {
     // A multi-day job without dates: every one of its days.
     const asked =
-      input.multiDayJobId && !input.from && !input.to ? undefined : defaultRange(input.from, input.to);
+      input.multiDayJobId && !input.from && !input.to
+        ? undefined
+        : defaultRange(input.from, input.to, ctx.now());
     const range = asked
       ? readRange({ from: asked.from, to: asked.to, timeZone: input.timezone, otherwise: 'each' })
       : undefined;

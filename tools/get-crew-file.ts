@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../src/mcp/define-tool.js';
+import { opaqueIdInput } from '../src/mcp/ids.js';
 import { renderCompact } from '../src/mcp/render.js';
 import { crewFileSchema, toCrewFile, type UpstreamFile } from '../src/present/file.js';
 
@@ -7,7 +8,7 @@ export const getCrewFile = defineTool({
   name: 'get_crew_file',
   title: 'Get a crew file',
   description: 'One uploaded file: owner, name, type, size, data type answered, download URL.',
-  inputSchema: z.object({ fileId: z.string().min(1).describe('From list_crew_files') }),
+  inputSchema: z.object({ fileId: opaqueIdInput.describe('From list_crew_files') }),
   outputSchema: z.object({ file: crewFileSchema }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   scopes: ['crew:read'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { crewOneDocument as document } from '../src/contract/documents.js';
 import { defineTool } from '../src/mcp/define-tool.js';
+import { crewIdInput } from '../src/mcp/ids.js';
 import { renderCompact } from '../src/mcp/render.js';
 import { crewProfileSchema, toCrewProfile, type UpstreamCrewProfile } from '../src/present/crew.js';
 
@@ -9,7 +10,7 @@ export const getCrew = defineTool({
   title: 'Get a crew member',
   description:
     'One crew member: every profile and data type (own and inherited global), with the answers and verified options.',
-  inputSchema: z.object({ crewId: z.number().int().describe('From list_crew') }),
+  inputSchema: z.object({ crewId: crewIdInput.describe('From list_crew') }),
   outputSchema: z.object({ crew: crewProfileSchema }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   scopes: ['crew:read'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../src/mcp/define-tool.js';
+import { crewIdInput } from '../src/mcp/ids.js';
 import { renderCompact } from '../src/mcp/render.js';
 import { crewFileSchema, toCrewFile, type UpstreamFile } from '../src/present/file.js';
 
@@ -7,7 +8,7 @@ export const listCrewFiles = defineTool({
   name: 'list_crew_files',
   title: 'List crew files',
   description: "A crew member's uploaded files: name, type, size, data type answered, download URL.",
-  inputSchema: z.object({ crewId: z.number().int() }),
+  inputSchema: z.object({ crewId: crewIdInput }),
   outputSchema: z.object({ files: z.array(crewFileSchema) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   scopes: ['crew:read'],

@@ -3,6 +3,7 @@ import { companyCrewJobsDocument as document } from '../src/contract/documents.j
 import { crewJobStatusSchema } from '../src/contract/enums.js';
 import { unknownCrewIds } from '../src/lookups/crew.js';
 import { defineTool } from '../src/mcp/define-tool.js';
+import { crewIdInput, idInput } from '../src/mcp/ids.js';
 import { listResult, queryPages } from '../src/mcp/list-result.js';
 import { type Collected, pageInfoSchema, pageLocally, paginationInput } from '../src/mcp/paging.js';
 import { readNotes } from '../src/mcp/params.js';
@@ -50,9 +51,9 @@ export const listCrewJobs = defineTool({
   inputSchema: z.object({
     ...readRangeInput,
     status: z.array(crewJobStatusSchema).optional(),
-    crewIds: z.array(z.number().int()).optional(),
-    jobIds: z.array(z.string()).optional(),
-    crewJobIds: z.array(z.string()).optional(),
+    crewIds: z.array(crewIdInput).optional(),
+    jobIds: z.array(idInput).optional(),
+    crewJobIds: z.array(idInput).optional(),
     ...paginationInput,
   }),
   outputSchema: z.object({ crewJobs: z.array(crewJobSchema), page: pageInfoSchema, ...readNotes }),

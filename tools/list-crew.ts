@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { crewAllDocument as document } from '../src/contract/documents.js';
 import { crewStatusSchema } from '../src/contract/enums.js';
 import { defineTool } from '../src/mcp/define-tool.js';
+import { crewIdInput } from '../src/mcp/ids.js';
 import { listResult, queryPages } from '../src/mcp/list-result.js';
 import { pageInfoSchema, paginationInput } from '../src/mcp/paging.js';
 import {
@@ -18,7 +19,7 @@ export const listCrew = defineTool({
   inputSchema: z.object({
     search: z.string().min(1).optional().describe('Part of a name or email'),
     status: z.array(crewStatusSchema).optional(),
-    crewIds: z.array(z.number().int()).optional(),
+    crewIds: z.array(crewIdInput).optional(),
     updatedSince: z.string().datetime({ offset: true }).optional(),
     ...paginationInput,
   }),

@@ -3,6 +3,7 @@ import { PLATFORM_DATA_NOTE } from '../src/contract/event-log.js';
 import { fitItems } from '../src/mcp/budget.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { PolicyError } from '../src/mcp/errors.js';
+import { opaqueIdInput } from '../src/mcp/ids.js';
 import { readRange } from '../src/mcp/read-range.js';
 import { renderCompact } from '../src/mcp/render.js';
 
@@ -41,7 +42,7 @@ export const listEvents = defineTool({
     types: z.array(z.string()).optional(),
     since: z.string().optional(),
     until: z.string().optional(),
-    entityId: z.union([z.string(), z.number()]).optional(),
+    entityId: opaqueIdInput.optional(),
     limit: z.number().int().min(1).max(500).default(50),
   }),
   outputSchema: z.object({ events: z.array(eventSchema) }),

@@ -4,6 +4,7 @@ import { crewJobStatusSchema } from '../src/contract/enums.js';
 import type { UpstreamJob } from '../src/contract/upstream.js';
 import { boardIdsOf } from '../src/mcp/board-ids.js';
 import { defineTool } from '../src/mcp/define-tool.js';
+import { idInput } from '../src/mcp/ids.js';
 import { listResult, queryPages } from '../src/mcp/list-result.js';
 import { type Collected, pageInfoSchema, pageLocally, paginationInput } from '../src/mcp/paging.js';
 import { boardIdsInput, readNotes } from '../src/mcp/params.js';
@@ -22,7 +23,7 @@ export const listJobs = defineTool({
   inputSchema: z.object({
     ...readRangeInput,
     boardIds: boardIdsInput,
-    jobIds: z.array(z.string()).optional(),
+    jobIds: z.array(idInput).optional(),
     crewJobStatus: z.array(crewJobStatusSchema).optional().describe('Having crew jobs in these states'),
     ...paginationInput,
   }),
@@ -35,7 +36,7 @@ export const listJobs = defineTool({
   async handler(input, ctx) {
     // Unfiltered, a list starts today: the past month first is rarely what anyone asks for.
     // (An unknown zone gives none: readRange refuses it below.)
-    const today = input.to || input.jobIds ? undefined : todayIn(input.timezone ?? 'UTC');
+    const today = input.to || input.jobIds ? undefined : todayIn(input.timezone ?? 'UTC', ctx.now());
     const range = readRange({
       from: input.from ?? today,
       to: input.to,

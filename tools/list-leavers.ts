@@ -18,7 +18,7 @@ interface UpstreamLeaver {
 }
 
 const leaverSchema = z.object({
-  crewId: z.number(),
+  crewId: z.string(),
   name: z.string(),
   email: z.string(),
   leftAt: z.string(),
@@ -60,7 +60,7 @@ export const listLeavers = defineTool({
       }),
     );
     const leavers = collected.items.map((leaver) => ({
-      crewId: leaver.crewId,
+      crewId: String(leaver.crewId),
       name: `${leaver.firstName} ${leaver.lastName}`,
       email: leaver.email,
       leftAt: leaver.leftAt,

@@ -7,7 +7,8 @@ import {
 } from '../src/contract/documents.js';
 import { boardIdsOf } from '../src/mcp/board-ids.js';
 import { defineTool, type ToolContext } from '../src/mcp/define-tool.js';
-import { boardIdsInput } from '../src/mcp/params.js';
+import { idInput } from '../src/mcp/ids.js';
+import { boardIdsInput, rangedNumber } from '../src/mcp/params.js';
 import { readRange } from '../src/mcp/read-range.js';
 import { refuse } from '../src/mcp/refuse.js';
 import { plannerNow } from '../src/planner/clock.js';
@@ -17,6 +18,7 @@ import { planStaffing } from '../src/planner/plan.js';
 import {
   checkAdjustmentsMatch,
   checkRequest,
+  PLAN_RANGES,
   type PlanRequest,
   placeOf,
   planChanges,
@@ -28,24 +30,24 @@ import { planResultSchema, planText, toPlanResult } from '../src/present/plan.js
 const roleCrew = z.array(z.string()).optional();
 
 const inputSchema = z.object({
-  jobIds: z.array(z.string()).optional(),
-  multiDayJobId: z.string().optional(),
+  jobIds: z.array(idInput).optional(),
+  multiDayJobId: idInput.optional(),
   boardIds: boardIdsInput,
   from: z.string().optional(),
   to: z.string().optional(),
-  places: z.array(z.string()).optional().describe('jobId/roleId[/count]'),
+  places: z.array(z.string()).optional().describe('job/role[/count] ids'),
   planId: z.string().optional(),
-  exclude: z.array(z.string()).optional(),
+  exclude: z.array(idInput).optional(),
   swap: roleCrew.describe('roleId:crewId'),
   pin: roleCrew,
   statuses: z.array(z.string()).optional(),
-  minRestHours: z.number().optional(),
-  maxShiftsPerDay: z.number().optional(),
-  maxHours: z.number().optional(),
+  minRestHours: rangedNumber(PLAN_RANGES.minRestHours),
+  maxShiftsPerDay: rangedNumber(PLAN_RANGES.maxShiftsPerDay),
+  maxHours: rangedNumber(PLAN_RANGES.maxHours),
   keepPending: z.boolean().optional(),
   continuity: z.boolean().optional(),
-  preferScore: z.string().optional(),
-  limitAlternates: z.number().optional(),
+  preferScore: idInput.optional(),
+  limitAlternates: rangedNumber(PLAN_RANGES.limitAlternates),
 });
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -58,10 +60,7 @@ function scopeOf(input: PlanRequest, kept: KeptPlan | undefined): ScopeAsk {
   if (input.places) return { places: input.places.map((entry, index) => placeOf(entry, `places[${index}]`)) };
   const from = input.from as string;
   const to = input.to ?? from;
-  for (const [key, value] of [
-    ['from', from],
-    ['to', to],
-  ] as const)
+  for (const [key, value] of Object.entries({ from, to }))
     if (!DAY.test(value))
       refuse({ field: key, problem: `${key} must be a local day YYYY-MM-DD.`, fix: 'e.g. 2026-11-28.' });
   const range = readRange({ from, to, otherwise: 'each' });
@@ -95,7 +94,7 @@ export const planStaffingTool = defineTool({
   name: 'plan_staffing',
   title: 'Plan staffing for an event',
   description:
-    'Optimal staffing proposal for many open places (books nobody): jobIds, multiDayJobId, boardIds+from/to days, or places. Keeps find_matching_crew rules, no clash, rest, shifts/day. Returns bookings per person, alternates, why places stay unfilled; planId re-plans with exclude, swap, pin.',
+    'Optimal staffing proposal (books nobody) of jobIds, multiDayJobId, boardIds+from/to or places: bookings per person, alternates, why unfilled. planId: re-plan with exclude, swap, pin.',
   inputSchema,
   outputSchema: planResultSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -4,6 +4,7 @@ import { crewJobStatusSchema, crewStatusSchema } from '../src/contract/enums.js'
 import { LAST_WORKED_LOOKBACK_DAYS, readBookedBefore, readSchedule } from '../src/lookups/schedule.js';
 import { boardIdsOf } from '../src/mcp/board-ids.js';
 import { defineTool } from '../src/mcp/define-tool.js';
+import { crewIdInput, idInput } from '../src/mcp/ids.js';
 import { boardIdsInput } from '../src/mcp/params.js';
 import { readRange } from '../src/mcp/read-range.js';
 import { refuse } from '../src/mcp/refuse.js';
@@ -31,9 +32,9 @@ export const reviewCrewSchedule = defineTool({
   inputSchema: z.object({
     from: z.string().describe('YYYY-MM-DD'),
     to: z.string(),
-    crewIds: z.array(z.number().int()).optional(),
+    crewIds: z.array(crewIdInput).optional(),
     boardIds: boardIdsInput,
-    roleIds: z.array(z.string()).optional(),
+    roleIds: z.array(idInput).optional(),
     statuses: z.array(crewJobStatusSchema).optional().describe('Default BOOKED'),
     minRestHours: z.number().optional(),
     problemsOnly: z.boolean().optional(),

@@ -3,6 +3,7 @@ import { loadDocument } from '../src/contract/documents.js';
 import { crewStatusSchema } from '../src/contract/enums.js';
 import type { UpstreamCrewProfile } from '../src/contract/upstream.js';
 import { defineTool } from '../src/mcp/define-tool.js';
+import { crewIdInput } from '../src/mcp/ids.js';
 import {
   addressInput,
   crewProfileInput,
@@ -43,7 +44,7 @@ export const updateCrew = defineTool({
   description:
     'Update one crew member (crewId or crewEmail): details, address, status, profile answers. Given fields replace old values.',
   inputSchema: z.object({
-    crewId: z.number().optional(),
+    crewId: crewIdInput.optional(),
     crewEmail: z.string().optional(),
     update: crewUpdate,
   }),

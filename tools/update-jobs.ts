@@ -3,6 +3,7 @@ import { loadDocument } from '../src/contract/documents.js';
 import type { UpstreamJob } from '../src/contract/upstream.js';
 import { confirmOrAsk } from '../src/mcp/confirm.js';
 import { defineTool } from '../src/mcp/define-tool.js';
+import { idInput } from '../src/mcp/ids.js';
 import { breakPeriodEdit, writeNotes as writeNotesSchema } from '../src/mcp/params.js';
 import { checkBeforeSending, writeNotes } from '../src/mcp/write-result.js';
 import { mutationResult } from '../src/platform/graphql.js';
@@ -13,11 +14,14 @@ import { planJobUpdate } from '../src/rules/mutations/update-jobs.js';
 import { payChangesAfter } from '../src/rules/pay-changes.js';
 
 const document = loadDocument(new URL('./update-jobs.graphql', import.meta.url));
-/** Named for the first side effect it covered (a pre-2026-09-21 break); it confirms every pay change. */
-const CONFIRM = 'confirmLegacyBreakChange';
+/**
+ * The name this tool's confirmation had before every write tool took `confirm` (it was named for
+ * the first side effect it covered, a pre-2026-09-21 break): still taken, not shown.
+ */
+const CONFIRM_ALIAS = 'confirmLegacyBreakChange';
 
 const roleEdit = z.object({
-  id: z.string(),
+  id: idInput,
   title: z.string().optional(),
   startTime: z.string().optional().describe('Local YYYY-MM-DDTHH:mm'),
   endTime: z.string().optional(),
@@ -27,7 +31,7 @@ const roleEdit = z.object({
 });
 
 const jobEdit = z.object({
-  id: z.string(),
+  id: idInput,
   title: z.string().optional(),
   location: z.string().optional(),
   timezone: z.string().optional().describe('IANA; keeps wall-clock times, moves the whole multi-day job'),
@@ -58,7 +62,8 @@ export const updateJobs = defineTool({
   inputSchema: z.object({
     jobs: z.array(jobEdit).min(1),
     dryRun: z.boolean().optional(),
-    [CONFIRM]: z.boolean().optional().describe('The user accepted the listed changes'),
+    confirm: z.boolean().optional().describe('The user accepted the listed changes'),
+    [CONFIRM_ALIAS]: z.boolean().optional().meta({ deprecated: true }),
   }),
   outputSchema: z.object({
     jobs: z.array(jobViewSchema).optional(),
@@ -76,7 +81,8 @@ export const updateJobs = defineTool({
   checkWith: (input) => `list_jobs with jobIds [${input.jobs.map((job) => job.id).join(', ')}]`,
   lookupTool: 'list_jobs',
   async handler(input, ctx) {
-    const { [CONFIRM]: confirmed, dryRun, ...update } = input;
+    const { confirm, [CONFIRM_ALIAS]: confirmedByAlias, dryRun, ...update } = input;
+    const confirmed = confirm === true || confirmedByAlias === true;
     const plan = await checkBeforeSending(ctx, 'updateJobs', (facts) => planJobUpdate(update, facts));
     const moved = plan.moved.map(({ job, zone }) => `job ${job.id} (${job.date}) → ${zone}`);
     if (dryRun) {
@@ -93,8 +99,8 @@ export const updateJobs = defineTool({
     }
     const decision = confirmOrAsk(ctx, plan.confirm, {
       what: 'updateJobs',
-      argument: CONFIRM,
-      confirmedByArgument: confirmed === true,
+      argument: 'confirm',
+      confirmedByArgument: confirmed,
     });
     if (decision !== 'go') return decision;
 

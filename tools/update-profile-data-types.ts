@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { loadDocument } from '../src/contract/documents.js';
 import type { UpstreamDataType } from '../src/contract/upstream.js';
 import { defineTool } from '../src/mcp/define-tool.js';
+import { idInput } from '../src/mcp/ids.js';
 import { writeNotes as writeNotesSchema } from '../src/mcp/params.js';
 import { checkBeforeSending, writeNotes } from '../src/mcp/write-result.js';
 import { mutationResult } from '../src/platform/graphql.js';
@@ -25,9 +26,9 @@ export const updateProfileDataTypes = defineTool({
   description:
     "Rename a profile's own or inherited global data types (title, uniqueId); a global one changes for every profile.",
   inputSchema: z.object({
-    profileId: z.string(),
+    profileId: idInput,
     dataTypes: z
-      .array(z.object({ id: z.string(), uniqueId: z.string().optional(), title: z.string().optional() }))
+      .array(z.object({ id: idInput, uniqueId: z.string().optional(), title: z.string().optional() }))
       .min(1),
   }),
   outputSchema: z.object({

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { defineTool } from '../src/mcp/define-tool.js';
-import { guessMimeType, readContent } from '../src/mcp/file-content.js';
+import { guessMimeType, MAX_FILE_BYTES, readContent } from '../src/mcp/file-content.js';
+import { crewIdInput, idInput } from '../src/mcp/ids.js';
 import { NOTHING_UPLOADED, refuse } from '../src/mcp/refuse.js';
 import { crewFileSchema, toCrewFile, type UpstreamFile } from '../src/present/file.js';
+
+/** The longest base64 text of a file the platform takes (10 MiB): 4 characters per 3 bytes. */
+const BASE64_LIMIT = 4 * Math.ceil(MAX_FILE_BYTES / 3);
 
 export const uploadCrewFile = defineTool({
   name: 'upload_crew_file',
@@ -10,12 +14,15 @@ export const uploadCrewFile = defineTool({
   description:
     'Upload a file (max 10 MiB) for a crew member, optionally answering a FILE data type (dataTypeId or dataTypeUniqueId). Content: contentBase64 with name, or a local absolute path (stdio).',
   inputSchema: z.object({
-    crewId: z.number().int(),
+    crewId: crewIdInput,
     path: z.string().optional(),
-    contentBase64: z.string().optional(),
+    contentBase64: z
+      .string()
+      .max(BASE64_LIMIT, { error: 'the file is over 10 MiB; the platform takes at most 10 MiB' })
+      .optional(),
     name: z.string().optional(),
     mimeType: z.string().optional().describe('Default: from the extension'),
-    dataTypeId: z.string().optional(),
+    dataTypeId: idInput.optional(),
     dataTypeUniqueId: z.string().optional(),
   }),
   outputSchema: z.object({ file: crewFileSchema }),

@@ -11,8 +11,9 @@ import type { ToolDefinition } from '../mcp/define-tool.js';
 import type { Store } from '../store/index.js';
 import { PendingKeys } from '../store/pending-keys.js';
 import type { Tenant } from '../store/tenants.js';
+import { identifyClient } from './client-identity.js';
 import { type CsrfTokens, sendHtml as html, readForm, sendFormRefused } from './form.js';
-import { renderConnectForm, renderConsent, renderErrorPage } from './pages.js';
+import { type ConnectPageView, renderConnectForm, renderConsent, renderErrorPage } from './pages.js';
 import { CONNECT_PATH } from './provider.js';
 import {
   enteredValues,
@@ -31,6 +32,8 @@ export interface ConnectOptions extends KeyVerifierOptions {
   resource: string;
   tools: readonly ToolDefinition[];
   csrf: CsrfTokens;
+  /** On the embedded sandbox: its demo key, shown on the connect page. */
+  demoKey?: { clientId: string; secret: string };
   /** After a grant is made (webhook subscription). */
   onConnected(tenant: Tenant, grantId: string, secret: string): Promise<void>;
 }
@@ -86,21 +89,38 @@ export function createConnectHandler(options: ConnectOptions) {
         res,
         400,
         renderErrorPage(
-          'This connection request belongs to another browser session. Start again from your assistant.',
+          'This page belongs to another connection request (a newer one started in this browser replaced it, or it came from another browser). Start again from your assistant.',
         ),
       );
       return true;
     }
-    const client = await provider.Client.find(String(details.params.client_id));
-    const clientName = client?.clientName ?? String(details.params.client_id);
+    const clientId = String(details.params.client_id);
+    const client = await provider.Client.find(clientId);
+    if (!client) {
+      html(
+        res,
+        400,
+        renderErrorPage(
+          'The application asking is no longer registered here. Start again from your assistant.',
+        ),
+      );
+      return true;
+    }
+    // The code goes to the request's redirect_uri, or to the client's only one when it named none.
+    const redirectUri = String(details.params.redirect_uri ?? client.redirectUris?.[0] ?? '');
+    const identity = identifyClient({ clientId, clientName: client.clientName, redirectUri });
     const action = `${CONNECT_PATH}/${uid}`;
     const cookie = csrf.cookie(req, res);
-    const token = csrf.token(cookie, uid);
-    const formView = (values: ConnectFormView['values'], error?: FieldError) =>
+    // The page's token is bound to this interaction, its client and its redirect: a form shown
+    // for one client is refused for any other, wherever it is posted.
+    const shownFor = JSON.stringify([uid, clientId, redirectUri]);
+    const token = csrf.token(cookie, shownFor);
+    const formView = (values: ConnectPageView['values'], error?: FieldError) =>
       renderConnectForm({
         action,
         csrf: token,
-        clientName,
+        client: identity,
+        demoKey: options.demoKey,
         values,
         error: error && { field: error.field, message: error.message },
       });
@@ -112,7 +132,7 @@ export function createConnectHandler(options: ConnectOptions) {
     }
     if (req.method !== 'POST') return false;
     const form = await readForm(req);
-    if (!form || !csrf.valid(req, form.get('csrf_token'), uid)) {
+    if (!form || !csrf.valid(req, form.get('csrf_token'), shownFor)) {
       sendFormRefused(res);
       return true;
     }
@@ -127,7 +147,7 @@ export function createConnectHandler(options: ConnectOptions) {
           renderConsent({
             action,
             csrf: token,
-            clientName,
+            client: identity,
             platformClientId: verified.place.platformClientId,
             platformScopes: verified.platformScopes,
             tools: toolsByScope(verified.platformScopes),
@@ -173,7 +193,7 @@ export function createConnectHandler(options: ConnectOptions) {
       return true;
     }
     const tenant = await store.tenants.upsert(verified.place);
-    const grant = new provider.Grant({ accountId: tenant.key, clientId: String(details.params.client_id) });
+    const grant = new provider.Grant({ accountId: tenant.key, clientId });
     // Both: the request names them as scopes, and the access token carries them for the resource.
     grant.addOIDCScope(chosen.join(' '));
     grant.addResourceScope(options.resource, chosen.join(' '));
@@ -208,5 +228,3 @@ export function createConnectHandler(options: ConnectOptions) {
     return true;
   };
 }
-
-type ConnectFormView = Parameters<typeof renderConnectForm>[0];

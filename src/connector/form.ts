@@ -1,11 +1,14 @@
 // The connect page's request plumbing: a bounded urlencoded body, cookies, and the CSRF token,
 // which is an HMAC of the browser's own random cookie and the interaction: a form posted from
-// another site, or without the token, or with another browser's token, is refused.
+// another site, or without the token, or with another browser's token, is refused. Under https the
+// cookie is a `__Host-` one (Secure, Path=/, no Domain): no sibling subdomain can set it.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { renderErrorPage } from './pages.js';
 
 export const CSRF_COOKIE = 'crew_connect_csrf';
+/** The browser keeps a `__Host-` cookie only if it is Secure, on Path=/ and names no Domain. */
+export const HOST_PREFIX = '__Host-';
 const MAX_FORM_BYTES = 16 * 1024;
 
 export async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
@@ -30,35 +33,41 @@ export function cookieOf(req: IncomingMessage, name: string): string | null {
 }
 
 export class CsrfTokens {
+  /** The cookie's name: `__Host-` prefixed under https. */
+  readonly cookieName: string;
+
   constructor(
     private readonly key: Buffer,
     private readonly secureCookies: boolean,
-  ) {}
+  ) {
+    this.cookieName = secureCookies ? `${HOST_PREFIX}${CSRF_COOKIE}` : CSRF_COOKIE;
+  }
 
   /** The browser's CSRF cookie, set on `res` when it has none yet. */
   cookie(req: IncomingMessage, res: ServerResponse): string {
-    const existing = cookieOf(req, CSRF_COOKIE);
+    const existing = cookieOf(req, this.cookieName);
     if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
     const value = randomBytes(32).toString('base64url');
     const attributes = [
-      'Path=/connect',
+      this.secureCookies ? 'Path=/' : 'Path=/connect',
       'HttpOnly',
       'SameSite=Strict',
       ...(this.secureCookies ? ['Secure'] : []),
     ];
-    res.appendHeader('set-cookie', `${CSRF_COOKIE}=${value}; ${attributes.join('; ')}`);
+    res.appendHeader('set-cookie', `${this.cookieName}=${value}; ${attributes.join('; ')}`);
     return value;
   }
 
-  token(cookie: string, uid: string): string {
-    return createHmac('sha256', this.key).update(`${cookie}:${uid}`).digest('base64url');
+  /** The token of this browser's cookie for one purpose: a page (its interaction, client and redirect), or disconnecting. */
+  token(cookie: string, purpose: string): string {
+    return createHmac('sha256', this.key).update(`${cookie}:${purpose}`).digest('base64url');
   }
 
-  /** The posted token was made for this browser's cookie and this interaction. */
-  valid(req: IncomingMessage, posted: string | null, uid: string): boolean {
-    const cookie = cookieOf(req, CSRF_COOKIE);
+  /** The posted token was made for this browser's cookie and this purpose. */
+  valid(req: IncomingMessage, posted: string | null, purpose: string): boolean {
+    const cookie = cookieOf(req, this.cookieName);
     if (!cookie || !posted) return false;
-    const expected = Buffer.from(this.token(cookie, uid));
+    const expected = Buffer.from(this.token(cookie, purpose));
     const given = Buffer.from(posted);
     return expected.length === given.length && timingSafeEqual(expected, given);
   }

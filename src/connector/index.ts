@@ -36,6 +36,7 @@ import { createConnectHandler, type PlatformDefaults } from './connect.js';
 import { recordedSandboxPort, recordSandboxPort, recordStoreKeyId, storeDataDir } from './data-dir.js';
 import { createDisconnectHandler, DISCONNECT_PATH } from './disconnect.js';
 import { CsrfTokens } from './form.js';
+import { arrivedOverHttps } from './host-cookies.js';
 import { loadStoreKeys } from './keys.js';
 import { CONNECT_PATH, createProvider, OAUTH_ROUTES } from './provider.js';
 import { hearOtherReplicas, openConnectorStore } from './shared-store.js';
@@ -152,12 +153,17 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
   }
   let sandbox: RunningSandbox | null = null;
   let defaults: PlatformDefaults;
+  let demoKey: { clientId: string; secret: string } | undefined;
   if (connector.platformDefaults) {
     defaults = connector.platformDefaults;
   } else {
     // No platform named: the connect page offers the embedded sandbox (its demo keys), as every mode does.
     sandbox = options.sandbox ?? (await startEmbeddedSandbox(dataDir, options, logger));
     defaults = { authUrl: sandbox.baseUrl, realm: sandbox.realm, apiUrl: sandbox.baseUrl };
+    // Shown on the connect page: the key a person trying the sandbox types (--sandbox-key names it).
+    const keyName = config.upstream.kind === 'sandbox' ? config.upstream.sandboxKey : 'demo-admin';
+    const key = sandbox.keys.find((entry) => entry.clientId === keyName);
+    demoKey = key && { clientId: key.clientId, secret: key.clientSecret };
     logger.info(
       { baseUrl: sandbox.baseUrl },
       'connector: the connect page defaults to the embedded sandbox platform',
@@ -234,6 +240,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     bind(baseUrl) {
       publicBase = publicBaseOf(config.security, baseUrl);
       resource = `${publicBase}/mcp`;
+      const secureCookies = publicBase.startsWith('https:');
       provider = createProvider({
         issuer: publicBase,
         resource,
@@ -243,9 +250,16 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
         cookieSecret: keys.cookieSecret,
         allowLoopbackClientMetadata: connector.allowLoopbackClientMetadata && loopbackBind,
         behindProxy: publicUrl !== null,
+        secureCookies,
       });
-      callback = provider.callback() as (req: IncomingMessage, res: ServerResponse) => unknown;
-      const csrf = new CsrfTokens(keys.cookieSecret, publicBase.startsWith('https:'));
+      const oidcCallback = provider.callback() as (req: IncomingMessage, res: ServerResponse) => unknown;
+      callback = secureCookies
+        ? (req, res) => {
+            arrivedOverHttps(req);
+            return oidcCallback(req, res);
+          }
+        : oidcCallback;
+      const csrf = new CsrfTokens(keys.cookieSecret, secureCookies);
       const keyChecks = {
         defaults,
         allowLoopbackPlatform: loopbackBind,
@@ -263,6 +277,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
         resource,
         tools,
         csrf,
+        demoKey,
         onConnected: (tenant, grantId, secret) => webhooks.onConnected(tenant, grantId, secret),
       });
       const oidc = provider;

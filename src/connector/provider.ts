@@ -4,13 +4,15 @@
 // one resource is this server's /mcp (RFC 8707), whose opaque access tokens live at most an hour;
 // refresh tokens rotate, and a reused one revokes its grant (oidc-provider revokes the family);
 // revocation (RFC 7009); `iss` in every authorization response (RFC 9207). The interaction (who
-// is connecting, with which platform key, and consent) is the connect page's.
+// is connecting, with which platform key, and consent) is the connect page's. Under https its
+// cookies are `__Host-` ones (host-cookies.ts).
 import { createHmac, createPrivateKey, type JsonWebKey } from 'node:crypto';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { ALL_CLIENT_SCOPES } from '../mcp/client-scopes.js';
 import type { OAuthRecords } from '../store/oauth-records.js';
 import { type AdapterHooks, adapterFactory, type TokenCache } from './adapter.js';
 import { loopbackAwareFetch } from './client-metadata-fetch.js';
+import { HOST_COOKIES, hostCookiesOnRootPath } from './host-cookies.js';
 import { renderErrorPage } from './pages.js';
 
 export const OAUTH_ROUTES = {
@@ -45,6 +47,8 @@ export interface ProviderOptions {
   allowLoopbackClientMetadata: boolean;
   /** Behind a TLS-terminating proxy: trust X-Forwarded-Proto. */
   behindProxy: boolean;
+  /** The public URL is https: `__Host-` cookies (Secure, Path=/, no Domain). */
+  secureCookies: boolean;
 }
 
 /** DER header of a PKCS #8 Ed25519 private key, followed by its 32-byte seed (RFC 8410). */
@@ -122,7 +126,7 @@ export function createProvider(options: ProviderOptions): Provider {
     expiresWithSession: async () => false,
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     interactions: { url: (_ctx, interaction) => `${CONNECT_PATH}/${interaction.uid}` },
-    cookies: { keys: [cookieKey] },
+    cookies: { keys: [cookieKey], ...(options.secureCookies ? HOST_COOKIES : {}) },
     routes: OAUTH_ROUTES,
     renderError: async (ctx: KoaContextWithOIDC, out) => {
       ctx.type = 'html';
@@ -132,6 +136,7 @@ export function createProvider(options: ProviderOptions): Provider {
   };
   const provider = new Provider(options.issuer, configuration);
   provider.proxy = options.behindProxy;
+  if (options.secureCookies) provider.use(hostCookiesOnRootPath);
   allowLoopbackPortVariation(provider);
   return provider;
 }

@@ -77,7 +77,7 @@ async function openTenant(
   // tools not listed, its enum values offered (another tenant's schema says nothing of this one).
   const schemaPlan = await adaptToLiveSchema(platform, tools, logger);
   const selection = selectTools(schemaPlan?.tools ?? tools, config, grantedScopes, schemaPlan?.unavailable);
-  const lookups = createLookups(platform, logger);
+  const lookups = createLookups(platform, logger, options.now);
   const events = await options.store.events.of(tenant.key);
   const surface = createContextSurface(platform, logger, undefined, {
     allows: (toolset) => tools.some((tool) => tool.toolset === toolset && chosenByConfig(tool, config)),
@@ -97,6 +97,7 @@ async function openTenant(
     instructions,
     transport: 'http',
     calls: options.calls,
+    now: options.now,
     grantedScopes,
     afterWrite: afterWrite && (() => afterWrite(tenant.key)),
     get schema() {

@@ -118,15 +118,18 @@ interface IndexedBoardJob {
 
 export class BoardLookup {
   private readonly cache: TtlCache<BoardList>;
+  private readonly now: () => number;
 
   constructor(
     private readonly platform: Platform,
+    /** `now`: the app's clock, for the window's "today" and the kept list's age; default Date.now. */
     options: { ttlMs?: number; now?: () => number } = {},
   ) {
+    this.now = options.now ?? Date.now;
     this.cache = new TtlCache({
       ttlMs: options.ttlMs ?? BOARD_NAMES_TTL_MS,
       maxEntries: 1,
-      now: options.now,
+      now: this.now,
     });
   }
 
@@ -155,7 +158,7 @@ export class BoardLookup {
     return this.cache.get(
       'boards',
       async () => {
-        const today = DateTime.utc().startOf('day');
+        const today = DateTime.fromMillis(this.now(), { zone: 'utc' }).startOf('day');
         const filter = {
           fromRange: today.minus({ days: BOARD_WINDOW_DAYS.past }).toISO(),
           toRange: today.plus({ days: BOARD_WINDOW_DAYS.future }).toISO(),

@@ -19,10 +19,11 @@ export interface Lookups {
   staffing: StaffingLookup;
 }
 
-export function createLookups(platform: Platform, logger: Logger): Lookups {
+/** `now`: the app's clock (AppOptions.now), where a lookup's window is "around today". */
+export function createLookups(platform: Platform, logger: Logger, now: () => number = Date.now): Lookups {
   return {
     jobs: new JobLookup(platform),
-    boards: new BoardLookup(platform),
+    boards: new BoardLookup(platform, { now }),
     dataTypes: createDataTypeCatalog(platform, logger),
     crew: new CrewLookup(platform),
     staffing: new StaffingLookup(platform),

@@ -42,6 +42,8 @@ export interface ToolContext {
   grantedScopes: readonly string[] | null;
   /** Directories local files may be read from (--files-root, stdio mode); empty: none. */
   filesRoots: readonly string[];
+  /** The app's clock (ms since the epoch): what "now" and "today" are in an input's defaults. */
+  now(): number;
 }
 
 export interface ToolSuccess<O> {

@@ -29,6 +29,18 @@ export interface FormattedError {
   text: string;
   /** An unexpected error (a bug or an unknown upstream behaviour), logged with its stack. */
   internal: boolean;
+  /** The platform rules each refused field breaks, by their place in the document (structured data). */
+  rules?: { path: string; code?: string; rule: string }[];
+}
+
+/** The rule references of a refusal's problems, for the result's structured data. */
+function rulesOf(problems: readonly FieldProblem[]): FormattedError['rules'] {
+  const rules = problems.flatMap((problem) =>
+    problem.rule
+      ? [{ path: problem.path, ...(problem.code ? { code: problem.code } : {}), rule: problem.rule }]
+      : [],
+  );
+  return rules.length ? rules : undefined;
 }
 
 /** What the failing tool knows that the error does not. */
@@ -63,6 +75,7 @@ function withLookupHints(
 export function formatError(error: unknown, hints: ErrorHints = {}): FormattedError {
   if (error instanceof CrewError) {
     const lines = [error.message];
+    let rules: FormattedError['rules'];
     if (error instanceof UserInputError || error instanceof ValidationError) {
       const problems =
         error instanceof UserInputError
@@ -74,6 +87,7 @@ export function formatError(error: unknown, hints: ErrorHints = {}): FormattedEr
       } else if (problems[0]?.fix && !error.message.includes(problems[0].fix)) {
         lines.push(`Fix: ${problems[0].fix}`);
       }
+      rules = rulesOf(problems);
       // A refusal may follow reads (the facts a check needed), never a write: say what the model needs to know.
       if (error instanceof UserInputError) lines.push('Nothing was changed on the platform.');
     }
@@ -90,7 +104,7 @@ export function formatError(error: unknown, hints: ErrorHints = {}): FormattedEr
     }
     if (error instanceof ForbiddenError && error.requiredScope)
       lines.push(`requiredScope: ${error.requiredScope}`);
-    return { kind: error.kind, text: capped(lines.join('\n')), internal: false };
+    return { kind: error.kind, text: capped(lines.join('\n')), internal: false, ...(rules ? { rules } : {}) };
   }
   return {
     kind: 'internal',

@@ -4,14 +4,15 @@
 // and the fix instead of a bare "invalid enum value". Descriptions are few: every token here is
 // paid in every conversation.
 import { z } from 'zod';
-import type { RuleIssue } from '../rules/issues.js';
+import { type RuleIssue, ruleWords } from '../rules/issues.js';
 import { checkBreakPeriod, checkBreakPeriodUpdate } from '../rules/pay.js';
+import { idInput } from './ids.js';
 
 /** A schema's type error in the rule's own words (zod's would be "expected number, received string"). */
 function inRuleWords(check: (value: unknown) => RuleIssue[]) {
   return (issue: { input?: unknown }) => {
     const found = check(issue.input)[0];
-    return found ? `${found.detail} Fix: ${found.fix} (${found.rule})` : undefined;
+    return found ? `${found.detail} Fix: ${found.fix} (${ruleWords(found.rule)})` : undefined;
   };
 }
 
@@ -53,7 +54,7 @@ export const addressInput = z.object({
 });
 
 export const dataTypeAnswerInput = z.object({
-  id: z.string().optional(),
+  id: idInput.optional(),
   uniqueId: z.string().optional(),
   value: z.string().optional(),
   optionNames: z.array(z.string()).optional(),
@@ -61,7 +62,7 @@ export const dataTypeAnswerInput = z.object({
 });
 
 export const crewProfileInput = z.object({
-  profileId: z.string().optional(),
+  profileId: idInput.optional(),
   dataTypes: z.array(dataTypeAnswerInput).optional().describe('Data type by id or uniqueId'),
 });
 
@@ -69,8 +70,23 @@ export const crewProfileInput = z.object({
 
 export const droppedSchema = z.object({ path: z.string(), replacement: z.string() });
 
-/** Boards to read: each entry a board id or a board name (src/lookups/boards.ts resolves names). */
-export const boardIdsInput = z.array(z.string()).optional().describe('Ids or names');
+/**
+ * Boards to read: each entry a board id or a board name (src/lookups/boards.ts resolves names);
+ * an id may come as a number, like every id (src/mcp/ids.ts).
+ */
+export const boardIdsInput = z
+  .array(z.union([z.string(), z.number().int().min(0)]).transform((value) => String(value)))
+  .optional()
+  .describe('Ids or names');
+
+/**
+ * A numeric option with the bounds its check holds, declared where clients read them (an
+ * infinite maximum is none).
+ */
+export function rangedNumber({ min, max, whole }: { min: number; max: number; whole: boolean }) {
+  const bounded = (whole ? z.number().int() : z.number()).min(min);
+  return (Number.isFinite(max) ? bounded.max(max) : bounded).optional();
+}
 
 /** What a list result says about how its filter was read (a DST overlap, a fixed-offset zone). */
 export const readNotes = { notes: z.array(z.string()).optional() };

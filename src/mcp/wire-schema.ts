@@ -5,6 +5,7 @@
 // cached (HTTP builds a server instance per request).
 import type { StandardSchemaV1, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { isIdJsonSchema } from './ids.js';
 import { forbiddenKeyIssues, inputGuardIssues, isPlainObject } from './input-guard.js';
 import { compileOutputCheck } from './output-check.js';
 
@@ -24,6 +25,7 @@ export function compactJsonSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(compactJsonSchema);
   if (!schema || typeof schema !== 'object') return schema;
   const source = schema as JsonSchema;
+  if (isIdJsonSchema(source)) return publishedId(source);
   const result: JsonSchema = {};
   for (const [key, value] of Object.entries(source)) {
     if (isNoise(key, value, source)) continue;
@@ -37,6 +39,15 @@ export function compactJsonSchema(schema: unknown): unknown {
       delete result.properties;
   }
   return result;
+}
+
+/**
+ * An id (src/mcp/ids.ts) is shown as the one type every answer gives it, a string: the number
+ * form is taken too, and a string of anything but digits is refused naming the field.
+ */
+function publishedId(source: JsonSchema): JsonSchema {
+  const { anyOf: _forms, ...annotations } = source;
+  return { type: 'string', ...(compactJsonSchema(annotations) as JsonSchema) };
 }
 
 /** A keyword that restricts nothing beyond its neighbours, or annotates the obvious. */

@@ -5,13 +5,26 @@
 // facts: the write has happened, so they carry no "Fix".
 import { settle } from '../lookups/facts.js';
 import type { FieldProblem } from '../platform/errors.js';
-import { errorsOf, hasErrors, type RuleIssue, sortIssues } from '../rules/issues.js';
+import {
+  errorsOf,
+  hasErrors,
+  type RuleIssue,
+  ruleReference,
+  ruleWords,
+  sortIssues,
+} from '../rules/issues.js';
 import type { Facts, Plan, Verdict } from '../rules/verdict.js';
 import type { ToolContext } from './define-tool.js';
 import { UserInputError } from './errors.js';
 
 export function toProblem(issue: RuleIssue): FieldProblem {
-  return { path: issue.path, message: `${issue.detail} (${issue.rule})`, fix: issue.fix, code: issue.code };
+  return {
+    path: issue.path,
+    message: `${issue.detail} (${ruleWords(issue.rule)})`,
+    fix: issue.fix,
+    code: issue.code,
+    rule: ruleReference(issue.rule),
+  };
 }
 
 /** The error that stops a call whose input breaks a rule: nothing is sent. */
@@ -42,9 +55,9 @@ export async function checkBeforeSending<P, X>(
   return verdict as Plan<P> & X;
 }
 
-/** A warning as a result states it: `CODE: <path>: <what> (<rule>)`. */
+/** A warning as a result states it: `CODE: <path>: <what> (<the rule in words>)`. */
 function warningLine(issue: RuleIssue): string {
-  return `${issue.code}: ${issue.message} (${issue.rule})`;
+  return `${issue.code}: ${issue.message} (${ruleWords(issue.rule)})`;
 }
 
 export interface WriteNotes {

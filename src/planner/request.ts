@@ -40,6 +40,23 @@ export const PLAN_DEFAULTS: PlanOptions = {
   limitAlternates: 2,
 };
 
+/** A numeric option's bounds: the input schema declares them, and checkRequest holds them too. */
+export interface NumberRange {
+  min: number;
+  max: number;
+  whole: boolean;
+}
+
+type RangedOption = 'minRestHours' | 'maxShiftsPerDay' | 'maxHours' | 'limitAlternates';
+
+export const PLAN_RANGES: Record<RangedOption, NumberRange> = {
+  minRestHours: { min: 0, max: 48, whole: false },
+  maxShiftsPerDay: { min: 0, max: 10, whole: true },
+  // No upper bound: a cap above any week's hours would only refuse what the solver takes anyway.
+  maxHours: { min: 1, max: Number.POSITIVE_INFINITY, whole: false },
+  limitAlternates: { min: 0, max: 5, whole: true },
+};
+
 const CREW_STATUSES: readonly string[] = crewStatusSchema.options;
 const SCOPES = ['jobIds', 'multiDayJobId', 'boardIds', 'places', 'planId'] as const;
 
@@ -100,19 +117,13 @@ export function checkRequest(input: PlanRequest): void {
   for (const key of ['swap', 'pin'] as const)
     for (const [index, entry] of (input[key] ?? []).entries()) roleCrew(entry, `${key}[${index}]`);
   for (const [index, entry] of (input.places ?? []).entries()) placeOf(entry, `places[${index}]`);
-  const ranges: [keyof PlanRequest, number, number, boolean][] = [
-    ['minRestHours', 0, 48, false],
-    ['maxShiftsPerDay', 0, 10, true],
-    ['maxHours', 1, 1000, false],
-    ['limitAlternates', 0, 5, true],
-  ];
-  for (const [key, min, max, whole] of ranges) {
+  for (const [key, { min, max, whole }] of Object.entries(PLAN_RANGES) as [RangedOption, NumberRange][]) {
     const value = input[key];
     if (typeof value !== 'number') continue;
     if (value < min || value > max || (whole && !Number.isInteger(value)))
       refuse({
         field: key,
-        problem: `${key} must be ${whole ? 'a whole number ' : ''}from ${min} to ${max}.`,
+        problem: `${key} must be ${whole ? 'a whole number ' : ''}${Number.isFinite(max) ? `from ${min} to ${max}` : `at least ${min}`}.`,
         fix: `Give ${key} in that range.`,
       });
   }

@@ -9,6 +9,8 @@ export interface FieldProblem {
   /** What to change, or which tool finds a valid value. */
   fix?: string;
   code?: string;
+  /** The platform document's rule it rests on (`§4.4 rule 7`): structured data, never the text a model relays. */
+  rule?: string;
 }
 
 export abstract class CrewError extends Error {

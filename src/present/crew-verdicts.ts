@@ -8,7 +8,7 @@ import { type CrewVerdict, matchKind } from '../rules/matching.js';
 import type { RankedMatch } from '../rules/ranking.js';
 
 export const crewAnswerSchema = z.object({
-  crewId: z.number(),
+  crewId: z.string(),
   name: z.string().optional(),
   verdict: z
     .string()
@@ -30,10 +30,11 @@ export interface CrewQuestion {
   statuses: readonly string[];
 }
 
-function answerOf(crewId: number, question: CrewQuestion): CrewAnswer & { verdict: Verdict } {
-  const verdict = question.verdicts.get(crewId);
+function answerOf(id: number, question: CrewQuestion): CrewAnswer & { verdict: Verdict } {
+  const crewId = String(id);
+  const verdict = question.verdicts.get(id);
   if (!verdict) {
-    const outside = question.outside.get(crewId);
+    const outside = question.outside.get(id);
     if (!outside) return { crewId, verdict: 'no crew', why: `no crew ${crewId}` };
     return {
       crewId,
@@ -46,7 +47,7 @@ function answerOf(crewId: number, question: CrewQuestion): CrewAnswer & { verdic
   const kind = matchKind(verdict);
   switch (kind) {
     case 'match': {
-      const ranked = question.ranked.get(crewId);
+      const ranked = question.ranked.get(id);
       return {
         crewId,
         name,

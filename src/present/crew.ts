@@ -10,7 +10,7 @@ export type { UpstreamCrewProfile, UpstreamCrewSummary, UpstreamDataType } from 
 
 /** The fields every view of a crew member starts with (see identity()). */
 const crewIdentitySchema = z.object({
-  id: z.number(),
+  id: z.string(),
   uniqueId: z.string().optional(),
   name: z.string(),
   email: z.string(),
@@ -54,7 +54,7 @@ function optional<K extends string, V>(key: K, value: V | null | undefined): Par
 /** The fields every view of a crew member starts with. */
 function identity(crew: Omit<UpstreamCrewSummary, 'profiles'>) {
   return {
-    id: crew.id,
+    id: String(crew.id),
     ...optional('uniqueId', crew.uniqueId),
     name: `${crew.firstName} ${crew.lastName}`,
     email: crew.email,

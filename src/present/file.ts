@@ -15,7 +15,7 @@ export interface UpstreamFile {
 
 export const crewFileSchema = z.object({
   id: z.string(),
-  crewId: z.number(),
+  crewId: z.string(),
   name: z.string(),
   mimeType: z.string(),
   size: z.number(),
@@ -28,7 +28,7 @@ export const crewFileSchema = z.object({
 export function toCrewFile(file: UpstreamFile): z.output<typeof crewFileSchema> {
   return {
     id: String(file.id),
-    crewId: Number(file.crewId),
+    crewId: String(file.crewId),
     name: file.name,
     mimeType: file.mimeType,
     size: file.size,

@@ -9,7 +9,9 @@ import { formatUtc, instantToWallClock } from '../rules/time.js';
 /** Up to this many people, each person's shifts are listed too. */
 export const SHIFTS_LISTED_UP_TO = 10;
 
-const pair = z.tuple([z.string(), z.string()]);
+// Two roles by their shifts' start: an object, as every JSON Schema draft reads it alike (a
+// z.tuple is 2020-12's prefixItems, which draft-07 clients read as "no items": issue 29).
+const pair = { earlierRoleId: z.string(), laterRoleId: z.string() };
 
 export const personScheduleSchema = z.object({
   crewId: z.string(),
@@ -18,8 +20,8 @@ export const personScheduleSchema = z.object({
   paidHours: z.number().describe('Hours less the break the platform reports'),
   days: z.number().describe('Distinct local start days'),
   lastWorked: z.string().nullable().describe('Local start day of the latest BOOKED shift before the range'),
-  clashes: z.array(z.object({ roleIds: pair, minutes: z.number() })),
-  shortRests: z.array(z.object({ roleIds: pair, hours: z.number() })),
+  clashes: z.array(z.object({ ...pair, minutes: z.number() })),
+  shortRests: z.array(z.object({ ...pair, hours: z.number() })),
   failures: z.array(z.object({ roleId: z.string(), requirement: z.string(), why: z.string() })),
   shifts: z.array(z.string()).optional().describe('roleId: local start-end zone (UTC start-end)'),
 });
@@ -49,8 +51,7 @@ export function problemRoles(
 ): Record<string, string> {
   const ids = new Set(
     people.flatMap((person) => [
-      ...person.clashes.flatMap((clash) => clash.roleIds),
-      ...person.shortRests.flatMap((rest) => rest.roleIds),
+      ...[...person.clashes, ...person.shortRests].flatMap((pair) => [pair.earlierRoleId, pair.laterRoleId]),
       ...person.failures.map((failure) => failure.roleId),
     ]),
   );
@@ -79,8 +80,8 @@ function failuresText(person: PersonSchedule): string[] {
 export function personLine(person: PersonSchedule): string {
   const parts = [
     `${person.crewId} ${person.name} ${h(person.hours)} ${h(person.paidHours)} ${person.days}d ${person.lastWorked ?? '-'}`,
-    ...person.clashes.map((clash) => `CLASH ${clash.roleIds.join('/')} ${clash.minutes}min`),
-    ...person.shortRests.map((rest) => `REST ${rest.roleIds.join('→')} ${h(rest.hours)}`),
+    ...person.clashes.map((clash) => `CLASH ${clash.earlierRoleId}/${clash.laterRoleId} ${clash.minutes}min`),
+    ...person.shortRests.map((rest) => `REST ${rest.earlierRoleId}→${rest.laterRoleId} ${h(rest.hours)}`),
     ...failuresText(person),
   ];
   const shifts = person as PersonSchedule & { shifts?: string[] };

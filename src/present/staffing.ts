@@ -13,7 +13,7 @@ import { toRoleView, type UpstreamJob, type UpstreamRole } from './job.js';
 const assignmentRefSchema = z.object({ jobId: z.string(), roleId: z.string(), status: z.string() });
 
 const matchSchema = z.object({
-  crewId: z.number(),
+  crewId: z.string(),
   name: z.string(),
   rank: z.number().describe('1 = first among all matches'),
   reason: z.string().describe('What its place rests on: status here, hours that week, last worked, score'),
@@ -90,15 +90,15 @@ export const matchingResultSchema = z.object({
   matches: z.array(matchSchema),
   totalUnavailable: z.number(),
   unavailable: z.array(
-    z.object({ crewId: z.number(), name: z.string(), jobId: z.string(), roleId: z.string() }),
+    z.object({ crewId: z.string(), name: z.string(), jobId: z.string(), roleId: z.string() }),
   ),
   totalNearMisses: z.number().optional(),
   nearMisses: z
-    .array(z.object({ crewId: z.number(), name: z.string(), failed: z.string() }))
+    .array(z.object({ crewId: z.string(), name: z.string(), failed: z.string() }))
     .optional()
     .describe('Available crew failing exactly one checkable requirement'),
   booked: z
-    .array(z.object({ crewId: z.number(), name: z.string() }))
+    .array(z.object({ crewId: z.string(), name: z.string() }))
     .optional()
     .describe('Already BOOKED on this role'),
   checked: z.array(z.string()).describe('Requirements checked against crew data'),
@@ -121,7 +121,7 @@ export interface MatchingView {
   crew?: CrewAnswer[];
   /** Only these crew in the lists (crewIds). */
   only?: ReadonlySet<number>;
-  booked: { crewId: number; name: string }[];
+  booked: { crewId: string; name: string }[];
   checked: string[];
   unchecked: string[];
   notes: string[];
@@ -138,7 +138,7 @@ function flags(availability: Availability): Pick<z.infer<typeof matchSchema>, 'p
 
 function toMatch({ verdict, facts, rank, reason }: RankedMatch): z.infer<typeof matchSchema> {
   return {
-    crewId: verdict.crew.id,
+    crewId: String(verdict.crew.id),
     name: verdict.crew.name,
     rank,
     reason,
@@ -166,7 +166,7 @@ export function toMatchingResult(view: MatchingView): MatchingResult {
       .filter(asked)
       .slice(0, limit)
       .map((verdict) => ({
-        crewId: verdict.crew.id,
+        crewId: String(verdict.crew.id),
         name: verdict.crew.name,
         jobId: verdict.availability.clash?.jobId ?? '',
         roleId: verdict.availability.clash?.roleId ?? '',
@@ -179,7 +179,7 @@ export function toMatchingResult(view: MatchingView): MatchingResult {
       .filter(asked)
       .slice(0, limit)
       .map((verdict) => ({
-        crewId: verdict.crew.id,
+        crewId: String(verdict.crew.id),
         name: verdict.crew.name,
         failed: verdict.failed[0]?.reason ?? '',
       }));

@@ -159,10 +159,10 @@ export function sideEffects(
 ): string[] {
   const effects: string[] = [];
   if (sideEffect?.issue.code === 'LEGACY_BREAK_TOTAL')
-    effects.push('hidden legacy break dropped (§4.4 rule 7)');
-  else if (sideEffect) effects.push('length changed by DST in the new zone (§4.4 rules 4, 6)');
+    effects.push('hidden legacy break dropped: any edit recomputes the total without it');
+  else if (sideEffect) effects.push('length changed by a clock change (DST) in the new zone');
   if (!named.has(touched.job.id))
-    effects.push(`moved with multi-day job ${touched.job.multiDayJobId} (§4.4 rule 5)`);
+    effects.push(`moved with multi-day job ${touched.job.multiDayJobId}, whose jobs share one timezone`);
   return effects;
 }
 
@@ -327,7 +327,7 @@ export function changeConfirmation(
   const count = (code: string) => others.filter((issue) => issue.code === code).length;
   const parts = [
     payChanges.length
-      ? `it would change the pay total of ${payChanges.length} role(s) as a side effect (§4.4 rules 4, 6, 7)`
+      ? `it would change the pay total of ${payChanges.length} role(s) as a side effect`
       : undefined,
     count('BOOKED_PAY_CUT')
       ? `it lowers the total of ${count('BOOKED_PAY_CUT')} role(s) with BOOKED crew`

@@ -19,7 +19,7 @@ const REQUIREMENT_KINDS: Record<string, 'object' | 'objects' | 'strings'> = {
   attributes: 'strings',
   skills: 'strings',
 };
-const INPUT_RULE = 'RoleRequirementsInput: the requirement kinds of §2.3';
+const INPUT_RULE = '§2.3 RoleRequirementsInput: the requirement kinds the platform knows';
 const INT_RULE = "the platform's Int is 32-bit";
 const INT_MAX = 2 ** 31 - 1;
 

@@ -146,3 +146,37 @@ export function sortIssues(issues: readonly RuleIssue[]): RuleIssue[] {
 
 /** A check that yields a value when it passes; `issues` may hold warnings even then. */
 export type Checked<T> = { ok: true; value: T; issues: RuleIssue[] } | { ok: false; issues: RuleIssue[] };
+
+/**
+ * A reference into the platform's document ahead of a rule's words (`§4.4 rule 7: `, `§2.2 and
+ * §4.4 rule 9: `, also after a `; ` that joins two rules), one in brackets (`(§7: ...)`), and our
+ * note on what the document leaves open (`[assumed ...]`).
+ */
+const LEADING_REFERENCE = /(^|;\s*)([^:;]*§[^:;]*):\s*/g;
+const INLINE_REFERENCE = /\s*\((§[^)]*)\)/g;
+const ASSUMED_NOTE = /\s*\[assumed[^\]]*\]/g;
+
+/**
+ * A rule as a coordinator reads it: its words, without the document's section numbers or our
+ * notes on what the document leaves open. Users never saw the document; its references go to
+ * the structured data of an answer (ruleReference) and docs/RULES.md.
+ */
+export function ruleWords(rule: string): string {
+  return rule
+    .replace(LEADING_REFERENCE, '$1')
+    .replace(INLINE_REFERENCE, (_whole, inside: string) => {
+      const words = inside.replace(/^§[^:]*:?\s*/, '');
+      return words ? ` (${words})` : '';
+    })
+    .replace(ASSUMED_NOTE, '')
+    .trim();
+}
+
+/** The rule's places in the platform's document, e.g. `§4.4 rule 7`; the whole rule when it cites none. */
+export function ruleReference(rule: string): string {
+  const references = [
+    ...[...rule.matchAll(LEADING_REFERENCE)].map((match) => match[2]!.trim()),
+    ...[...rule.matchAll(INLINE_REFERENCE)].map((match) => match[1]!.trim()),
+  ];
+  return references.length ? references.join('; ') : rule;
+}

@@ -212,7 +212,7 @@ export function checkTimezoneUpdates(
         path: joinPath(path, first.index, 'timezone'),
         code: 'MULTI_DAY_GROUP_UPDATE',
         rule: RULE_MULTI_DAY_UPDATE,
-        detail: `the new timezone ${first.timezone} also applies to the rest of multi-day job ${group}: ${names}. Their roles keep their wall-clock times (§4.4 rule 4), so their UTC times move too.`,
+        detail: `the new timezone ${first.timezone} also applies to the rest of multi-day job ${group}: ${names}. Their roles keep their wall-clock times, so their UTC times move too.`,
         fix: 'Nothing to change if every day should move (their roles were checked in the new zone too); otherwise create the day as a separate job.',
       }),
     );

@@ -165,7 +165,7 @@ export function payConfirmation(changes: readonly PayChange[]): Confirmation | u
   if (changes.length === 0) return undefined;
   const lines = changes.map((change) => `- ${change.issue.detail}`);
   return {
-    summary: `it would change the pay total of ${changes.length} role(s) as a side effect (§4.4 rules 4, 6, 7)`,
+    summary: `it would change the pay total of ${changes.length} role(s) as a side effect`,
     question: [
       `This update changes the pay total of ${changes.length} role(s) without setting their times or rate:`,
       ...lines,

@@ -47,6 +47,16 @@ export interface Failure {
   why: string;
 }
 
+/**
+ * Two of a person's roles, by the start of their shifts (the later one starts at or after the
+ * earlier). An object, not a two-item array: a tuple's JSON Schema (prefixItems) is read as
+ * "no items allowed" by draft-07 validators, which the v1 SDK client uses (issue 29).
+ */
+export interface RolePair {
+  earlierRoleId: string;
+  laterRoleId: string;
+}
+
 export interface PersonSchedule {
   crewId: string;
   name: string;
@@ -54,12 +64,17 @@ export interface PersonSchedule {
   paidHours: number;
   days: number;
   lastWorked: string | null;
-  clashes: { roleIds: [string, string]; minutes: number }[];
-  shortRests: { roleIds: [string, string]; hours: number }[];
+  clashes: (RolePair & { minutes: number })[];
+  shortRests: (RolePair & { hours: number })[];
   failures: Failure[];
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
+
+const rolePair = (earlier: Shift, later: Shift): RolePair => ({
+  earlierRoleId: earlier.roleId,
+  laterRoleId: later.roleId,
+});
 
 /** Why a member fails a requirement: which options are absent and which are chosen but not verified. */
 export function failureWhy(crew: CrewFacts, requirement: CheckableRequirement): string {
@@ -148,11 +163,11 @@ export function reviewSchedule(
         days: new Set(shifts.map(localStartDay)).size,
         lastWorked: options.lastWorked.get(crewId) ?? null,
         clashes: clashingPairs(shifts).map(({ first, second, minutes }) => ({
-          roleIds: [first.roleId, second.roleId] as [string, string],
+          ...rolePair(first, second),
           minutes: round2(minutes),
         })),
         shortRests: shortRestPairs(shifts, options.minRestHours).map(({ first, second, hours }) => ({
-          roleIds: [first.roleId, second.roleId] as [string, string],
+          ...rolePair(first, second),
           hours: round2(hours),
         })),
         failures: own.flatMap((row) => assignmentFailures(row, facts)),

@@ -65,7 +65,8 @@ export interface StaffingQuestion<F = StaffingFacts> {
 const DAY_MS = 86_400_000;
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const ids = (list: { crewId: number }[]) => list.map((entry) => entry.crewId);
+// Answers give every id as a string; the seed's facts hold crew ids as the platform's numbers.
+const ids = (list: { crewId: string }[]) => list.map((entry) => Number(entry.crewId));
 
 export const STAFFING_QUESTIONS: StaffingQuestion[] = [
   {
@@ -105,7 +106,7 @@ export const STAFFING_QUESTIONS: StaffingQuestion[] = [
       }),
     ],
     answer: (f, [found]) => {
-      const clash = found!.data.unavailable.find((crew: Json) => crew.crewId === f.busy.crewId);
+      const clash = found!.data.unavailable.find((crew: Json) => Number(crew.crewId) === f.busy.crewId);
       return clash ? { free: false, jobId: clash.jobId, roleId: clash.roleId } : { free: true };
     },
   },
@@ -120,7 +121,8 @@ export const STAFFING_QUESTIONS: StaffingQuestion[] = [
     ],
     answer: (f, [found]) => ({
       others: ids(found!.data.matches).filter((id) => id !== f.declined.crewId),
-      decliner: found!.data.matches.find((match: Json) => match.crewId === f.declined.crewId)?.thisRole,
+      decliner: found!.data.matches.find((match: Json) => Number(match.crewId) === f.declined.crewId)
+        ?.thisRole,
     }),
   },
   {

@@ -4,7 +4,7 @@
 // fetched only because the CLI binds loopback and was given --connector-allow-loopback-client-metadata.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium.js';
-import { loopbackCertificate } from '../helpers/loopback-tls.js';
 import { CLI } from '../helpers/mcp.js';
 import { connectThroughOAuth, REDIRECT_URL, TestOAuthClient } from '../helpers/oauth-client.js';
+import { selfSignedCertificate } from '../helpers/tls.js';
 
 let dir: string;
 let documents: Server;
@@ -26,8 +26,8 @@ let stderr = '';
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'crew-connector-cli-'));
-  const tls = await loopbackCertificate(dir);
-  documents = createServer({ key: tls.key, cert: tls.cert }, (_req, res) => {
+  const { keyFile, certFile } = selfSignedCertificate(dir);
+  documents = createServer({ key: await readFile(keyFile), cert: await readFile(certFile) }, (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' }).end(
       JSON.stringify({
         client_id: documentUrl,
@@ -60,7 +60,7 @@ beforeAll(async () => {
         PATH: process.env.PATH,
         HOME: dir,
         CREW_STORE_KEY: randomBytes(32).toString('base64'),
-        NODE_EXTRA_CA_CERTS: tls.certFile,
+        NODE_EXTRA_CA_CERTS: certFile,
         CREW_LOG_LEVEL: 'debug',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -93,9 +93,13 @@ afterAll(async () => {
 // which the SDK's bearer check refuses (401 on the first /mcp call); scripts/bundle-cli.mjs keeps them.
 it('registers a client by its metadata document and serves the sandbox tenant through the built CLI', async () => {
   const provider = new TestOAuthClient(documentUrl);
+  const shown: Record<string, string> = {};
   const { client } = await connectThroughOAuth(mcpUrl, provider, browser, {
     clientId: 'demo-admin',
     secret: 'demo-admin-secret',
+    async inspect(page, step) {
+      shown[step] = await page.locator('main').innerText();
+    },
   }).catch((error: unknown) => {
     throw new Error(
       `${String(error)}; authorized: ${Boolean(provider.authorizationUrl)}, tokens: ${Boolean(provider.saved)}, client: ${provider.info?.client_id}; crew-mcp said: ${stderr.slice(-3000)}`,
@@ -103,6 +107,17 @@ it('registers a client by its metadata document and serves the sandbox tenant th
   });
   // No registration happened: the client id is the document's URL.
   expect(provider.info?.client_id).toBe(documentUrl);
+  // Both pages name the domain that vouches for the client and where its code goes; no warning.
+  for (const step of ['connect', 'consent']) {
+    expect(shown[step]).toContain('Metadata document client (verified by 127.0.0.1:');
+    expect(shown[step]).toContain(`publishes this application's name and return addresses at ${documentUrl}`);
+    expect(shown[step]).toContain(
+      `After you allow, you go back to an application on this computer, at ${REDIRECT_URL}.`,
+    );
+    expect(shown[step]).not.toContain('Warning');
+  }
+  // The sandbox's demo key, for a person trying it (no platform was named).
+  expect(shown.connect).toContain('Its demo key: client id demo-admin, secret demo-admin-secret.');
   const result = await client.callTool({ name: 'list_crew', arguments: {} });
   expect(result.isError).toBeFalsy();
   await client.close();

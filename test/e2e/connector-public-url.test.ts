@@ -6,25 +6,20 @@
 // which names the sandbox by URL, goes on working.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { request } from 'node:http';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from '../helpers/chromium.js';
-import { loopbackCertificate } from '../helpers/loopback-tls.js';
 import { CLI } from '../helpers/mcp.js';
 import { connectThroughOAuth, TestOAuthClient } from '../helpers/oauth-client.js';
+import { selfSignedCertificate, startTlsProxy, type TlsProxy } from '../helpers/tls.js';
 
 let dir: string;
-let proxy: Server;
+let proxy: TlsProxy;
 let publicUrl: string;
-/** Where the proxy sends requests: the connector's bound address, known once it listens. */
-let upstreamPort = 0;
 let browser: Browser;
 let child: ReturnType<typeof spawn>;
 let banner = '';
@@ -51,7 +46,7 @@ async function startConnector(): Promise<void> {
       banner += String(chunk);
       const bound = /serving MCP at http:\/\/127\.0\.0\.1:(\d+)\/mcp/.exec(banner);
       if (bound && banner.includes('Press Ctrl+C')) {
-        upstreamPort = Number(bound[1]);
+        proxy.target = `http://127.0.0.1:${bound[1]}`;
         resolve();
       }
     });
@@ -71,21 +66,10 @@ const sandboxUrlOf = (text: string) => /default: the embedded sandbox at (\S+),/
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'crew-public-url-'));
-  const tls = await loopbackCertificate(dir);
+  const { keyFile, certFile } = selfSignedCertificate(dir);
   // TLS ends here; the request goes on as plain HTTP with the client's Host and nothing else added.
-  proxy = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
-    const forwarded = request(
-      { host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    forwarded.on('error', () => res.writeHead(502).end());
-    req.pipe(forwarded);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  publicUrl = `https://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  proxy = await startTlsProxy(await readFile(keyFile), await readFile(certFile), false);
+  publicUrl = proxy.url;
   // The test's own client (the SDK's fetch) and the browser trust the proxy's certificate.
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
   browser = await chromium.launch({
@@ -101,7 +85,7 @@ afterAll(async () => {
   else process.env.NODE_TLS_REJECT_UNAUTHORIZED = tlsCheck;
   await stopConnector();
   await browser?.close();
-  proxy?.close();
+  await proxy?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 

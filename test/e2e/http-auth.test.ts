@@ -5,12 +5,13 @@
 // insufficient_scope for one; the audit line of a write; the client's token never reaching the
 // platform; and no secret in any output.
 import { spawnSync } from 'node:child_process';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isWriteTool } from '../../src/mcp/define-tool.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { allTools } from '../../tools/index.js';
+import { forward } from '../helpers/forward.js';
 import { startIssuer, type TestIssuer } from '../helpers/issuer.js';
 import {
   CLI,
@@ -190,16 +191,7 @@ async function startRecordingProxy(
       const body = Buffer.concat(chunks);
       seen.push(`${req.headers.authorization ?? ''} ${body.toString('utf8')}`);
       const upstream = new URL(req.url ?? '/', target);
-      const forward = httpRequest(
-        upstream,
-        { method: req.method, headers: { ...req.headers, host: upstream.host } },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      forward.on('error', () => res.writeHead(502).end());
-      forward.end(body);
+      forward(upstream, req, res, { ...req.headers, host: upstream.host }).end(body);
     });
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));

@@ -124,7 +124,7 @@ describe('prompts/get', () => {
     );
     expect(move).toMatch(/wall-clock/);
     expect(move).toMatch(/every job of the group moves/);
-    expect(move).toMatch(/confirmLegacyBreakChange/);
+    expect(move).toMatch(/confirm: true/);
     const audit = textOfPrompt(await client.getPrompt({ name: 'audit_crew_profiles', arguments: {} }));
     expect(audit).toMatch(/SCORING/);
     expect(audit).toMatch(/verified/);

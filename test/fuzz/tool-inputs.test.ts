@@ -6,8 +6,8 @@
 //  - input the server's own validation refuses is an isError naming a field, and nothing
 //    reaches the platform (the sandbox's request log);
 //  - an answer that says "Nothing was changed on the platform" is true.
-// Thousands of calls per run, bounded in time. FUZZ_SEED pins a run; a failure prints its seed
-// and the shrunk arguments.
+// Thousands of calls per run, bounded in time. FC_SEED pins a run, as for every property test
+// (test/helpers/fast-check-setup.ts); a failure prints its seed and the shrunk arguments.
 import type { Client } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { wireSchema } from '../../src/mcp/wire-schema.js';
 import type { LoggedRequest } from '../../src/sandbox/types.js';
 import { allTools } from '../../tools/index.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
+import { fastCheckSeed } from '../helpers/fast-check-setup.js';
 import { callTool, textOf } from '../helpers/mcp.js';
 import { requestsDuring, rest } from '../helpers/sandbox.js';
 import { toolArguments } from './arbitraries.js';
@@ -23,7 +24,8 @@ import { toolArguments } from './arbitraries.js';
 const RUNS_PER_TOOL = Number(process.env.FUZZ_RUNS ?? 150);
 const TIME_PER_TOOL_MS = 12_000;
 const CALL_BOUND_MS = 15_000;
-const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+// One seed for every tool's property, printed with the run's count of calls.
+const seed = fastCheckSeed(process.env) ?? Date.now() % 2 ** 31;
 
 // webhookTimeoutMs: deliveries to the loopback URLs a generated create_webhook may subscribe.
 const suite = useConnectedSandbox([], { webhookTimeoutMs: 200, webhookRetryBaseMs: 60_000 });

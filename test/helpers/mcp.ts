@@ -11,6 +11,7 @@ import { packagePath } from '../../src/paths.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { buildServer } from '../../src/server.js';
 import { keepingProtoKey } from '../../src/transports/stdio.js';
+import { testClock } from './sandbox.js';
 
 /** What users run: the bundled CLI (scripts/bundle-cli.mjs), as npm's bin and the MCPB manifest name it. */
 export const CLI = packagePath('dist', 'bin', 'crew-mcp.js');
@@ -21,14 +22,21 @@ export interface Connected {
   close(): Promise<void>;
 }
 
-/** A client connected in-process to a server built from `args` (CLI flags) over a test sandbox. */
+/** A client connected in-process to a server built from `args` (CLI flags) over a test sandbox (at TEST_TODAY). */
 export async function connectInProcess(
   sandbox: RunningSandbox,
   args: string[] = [],
   options: Partial<AppOptions> & { capabilities?: Record<string, unknown> } = {},
 ): Promise<Connected> {
   const config = loadConfig(args, {});
-  const app = await createApp(config, { transport: 'stdio', logger: silentLogger, sandbox, ...options });
+  // The app's "today" is the test sandbox's (TEST_TODAY), not the calendar's, unless a test moves it.
+  const app = await createApp(config, {
+    transport: 'stdio',
+    logger: silentLogger,
+    sandbox,
+    now: testClock,
+    ...options,
+  });
   const server = buildServer(app);
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   // As over stdio: a tool call's "__proto__" argument reaches the input guard.
@@ -184,10 +192,19 @@ export function textOf(result: { content?: unknown }): string {
 // biome-ignore lint/suspicious/noExplicitAny: tests read structured results loosely
 export type AnyResult = any;
 
+/** A platform rule a refusal rests on, from the result's structured data (never its text). */
+export interface RuleRef {
+  path: string;
+  code?: string;
+  rule: string;
+}
+
 export interface CallResult {
   data: AnyResult;
   text: string;
   isError: boolean;
+  /** The rules a refusal cites, by their place in the platform's document. */
+  rules: RuleRef[];
 }
 
 /** Call a tool and return its structured data, text and error flag. */
@@ -201,5 +218,6 @@ export async function callTool(
     data: result.structuredContent as AnyResult,
     text: textOf(result),
     isError: Boolean(result.isError),
+    rules: ((result._meta as Record<string, unknown> | undefined)?.['crew-mcp/rules'] as RuleRef[]) ?? [],
   };
 }

@@ -84,6 +84,8 @@ export interface ConnectFill {
   apiUrl?: string;
   /** The crew-mcp scopes to leave checked on the consent step (default: all offered). */
   scopes?: string[];
+  /** Looks at each page as it is first shown (what it says of the client, say). */
+  inspect?(page: Page, step: 'connect' | 'consent'): Promise<void>;
 }
 
 /** Fill the connect page (by keyboard, as a user would) and consent; the redirect's parameters. */
@@ -101,6 +103,7 @@ export async function connectInBrowser(
     });
   });
   await page.goto(authorizationUrl.href);
+  await fill.inspect?.(page, 'connect');
   await page.locator('[name=platform_client_id]').focus();
   await page.keyboard.type(fill.clientId);
   await page.keyboard.press('Tab');
@@ -117,6 +120,7 @@ export async function connectInBrowser(
   const allow = page.getByRole('button', { name: 'Allow' });
   if (!(await allow.isVisible()))
     throw new Error(`no consent step; page says: ${await page.locator('body').innerText()}`);
+  await fill.inspect?.(page, 'consent');
   if (fill.scopes) {
     for (const box of await page.locator('input[name=scope]').all()) {
       if (!fill.scopes.includes((await box.getAttribute('value')) as string)) await box.uncheck();

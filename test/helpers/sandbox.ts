@@ -14,6 +14,17 @@ import type {
 /** The fixed "today" of test sandboxes, so seeded dates never drift. */
 export const TEST_TODAY = '2026-11-21';
 
+/**
+ * The app's clock in tests (AppOptions.now; connectInProcess's default): stopped at noon UTC of
+ * TEST_TODAY, the same date in every zone of the seed's boards, so that what a tool defaults to
+ * (list_jobs from today, find_open_roles from now, the boards of the window around today) is the
+ * same part of the seed, to the millisecond, on every date and at every hour the suite runs.
+ * Stopped: the app's kept reads never age out by it (a test of their age moves a clock of its
+ * own), nor do its tokens, which the sandbox issues for 12 hours.
+ */
+export const TEST_NOW = Date.parse(`${TEST_TODAY}T12:00:00Z`);
+export const testClock = (): number => TEST_NOW;
+
 let sharedKeys: Promise<SigningKeyPair> | undefined;
 
 /**

@@ -17,6 +17,7 @@ import {
   satisfiesOptions,
   verifiedOptions,
 } from '../../src/rules/matching.js';
+import { expectTotalOrder } from '../helpers/total-order.js';
 
 const OPTIONS = ['English', 'Spanish', 'French', 'German', 'Hindi'];
 const option = fc.constantFrom(...OPTIONS);
@@ -244,14 +245,14 @@ const verdicts = fc.uniqueArray(verdict, { selector: (entry) => entry.crew.id, m
 
 describe('ranking', () => {
   it('is a total order: antisymmetric, transitive, and 0 only for the same member', () => {
+    // Many runs (cheap: a few µs each), so that a member drawn twice, the case a 100-run property
+    // met once in 26 runs, is met every run; ids from a small range make it common.
+    const member = verdict.map((entry) => ({ ...entry, crew: { ...entry.crew, id: entry.crew.id % 40 } }));
     fc.assert(
-      fc.property(verdict, verdict, verdict, (a, b, c) => {
-        const sign = Math.sign;
-        expect(sign(compareVerdicts(a, b))).toBe(-sign(compareVerdicts(b, a)));
-        if (compareVerdicts(a, b) === 0) expect(a.crew.id).toBe(b.crew.id);
-        if (compareVerdicts(a, b) <= 0 && compareVerdicts(b, c) <= 0)
-          expect(compareVerdicts(a, c)).toBeLessThanOrEqual(0);
-      }),
+      fc.property(fc.tuple(member, member, member), (triple) =>
+        expectTotalOrder(compareVerdicts, (entry) => entry.crew.id, triple),
+      ),
+      { numRuns: 20_000 },
     );
   });
 

@@ -259,9 +259,7 @@ describe('pay changes an update causes without asking (§4.4 rules 4, 6, 7)', ()
   it('a confirmation lists every change; none is needed without one', () => {
     expect(payConfirmation([])).toBeUndefined();
     const confirmation = payConfirmation([payChange(touched(legacyRole))!]);
-    expect(confirmation?.summary).toBe(
-      'it would change the pay total of 1 role(s) as a side effect (§4.4 rules 4, 6, 7)',
-    );
+    expect(confirmation?.summary).toBe('it would change the pay total of 1 role(s) as a side effect');
     expect(confirmation?.question).toMatch(
       /^This update changes the pay total of 1 role\(s\) without setting their times or rate:\n- role r-1 /,
     );

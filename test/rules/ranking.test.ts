@@ -16,6 +16,7 @@ import {
   workFacts,
 } from '../../src/rules/ranking.js';
 import type { Shift } from '../../src/rules/shifts.js';
+import { expectTotalOrder } from '../helpers/total-order.js';
 
 const FREE: Availability = { pending: [] };
 
@@ -101,14 +102,11 @@ describe('the order', () => {
           ...(g.score !== undefined ? { score: g.score } : {}),
         },
       }));
-    const sign = (value: number) => Math.sign(value);
     fc.assert(
-      fc.property(entry, entry, entry, (a, b, c) => {
-        expect(sign(compareRanked(a, b))).toBe(-sign(compareRanked(b, a)));
-        if (compareRanked(a, b) === 0) expect(a.verdict.crew.id).toBe(b.verdict.crew.id);
-        if (compareRanked(a, b) <= 0 && compareRanked(b, c) <= 0)
-          expect(compareRanked(a, c)).toBeLessThanOrEqual(0);
-      }),
+      fc.property(fc.tuple(entry, entry, entry), (triple) =>
+        expectTotalOrder(compareRanked, (member) => member.verdict.crew.id, triple),
+      ),
+      { numRuns: 5_000 },
     );
   });
 });

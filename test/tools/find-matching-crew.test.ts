@@ -161,10 +161,7 @@ describe('find_matching_crew: what it sends', () => {
         { requirements: {}, startTime: '2026-11-28T18:00', endTime: '2026-11-28T20:00', timezone: 'CET' },
         /timezone/,
       ],
-      [
-        { jobId: target.jobId, roleId: target.roleId, limit: 500 },
-        /limit 500 is out of range[\s\S]*1 to 100/,
-      ],
+      [{ jobId: target.jobId, roleId: target.roleId, limit: 500 }, /limit: .*100/],
       [{ jobId: target.jobId, roleId: target.roleId, crewIds: [] }, /crewIds is empty/],
       [{ jobId: target.jobId, roleId: target.roleId, extra: true }, /extra/],
     ];
@@ -224,14 +221,14 @@ describe('find_matching_crew: answers, against a brute-force evaluation of all c
       expect(data.role.open, where).toBe(Math.max(0, expected.open ?? 0));
       expect(data.totalMatches, where).toBe(expected.matches.length);
       expect(
-        data.matches.map((match: AnyResult) => match.crewId),
+        data.matches.map((match: AnyResult) => Number(match.crewId)),
         where,
       ).toEqual(expected.matches.slice(0, 100));
       expect(data.totalUnavailable, where).toBe(expected.unavailable.size);
       expect(
         new Map(
           data.unavailable.map((crew: AnyResult) => [
-            crew.crewId,
+            Number(crew.crewId),
             { jobId: crew.jobId, roleId: crew.roleId },
           ]),
         ),
@@ -239,16 +236,16 @@ describe('find_matching_crew: answers, against a brute-force evaluation of all c
       ).toEqual(expected.unavailable);
       expect(data.totalNearMisses, where).toBe(expected.nearMisses.size);
       expect(
-        data.nearMisses.map((crew: AnyResult) => crew.crewId),
+        data.nearMisses.map((crew: AnyResult) => Number(crew.crewId)),
         where,
       ).toEqual(expected.nearMissRanking.slice(0, 100));
       for (const crew of data.nearMisses)
-        expect(failedKind(crew.failed), where).toBe(expected.nearMisses.get(crew.crewId));
-      expect((data.booked ?? []).map((crew: AnyResult) => crew.crewId).sort(), where).toEqual(
+        expect(failedKind(crew.failed), where).toBe(expected.nearMisses.get(Number(crew.crewId)));
+      expect((data.booked ?? []).map((crew: AnyResult) => Number(crew.crewId)).sort(), where).toEqual(
         [...expected.booked].sort(),
       );
       for (const match of data.matches) {
-        const facts = expected.facts.get(match.crewId)!;
+        const facts = expected.facts.get(Number(match.crewId))!;
         expect(match.bookedHoursInWeek, where).toBeCloseTo(facts.hours, 2);
         expect(match.lastWorked ?? null, where).toBe(facts.lastWorked);
         expect(match.score, where).toBe(facts.score);
@@ -308,7 +305,7 @@ describe('find_matching_crew: the ranking, against raw crew jobs', () => {
       if (applied.size === 0 || expected.matches.length <= applied.size) continue;
       const { data, text, isError } = await find({ jobId: target.jobId, roleId: target.roleId, limit: 100 });
       expect(isError, text).toBe(false);
-      const ids = data.matches.map((match: AnyResult) => match.crewId);
+      const ids = data.matches.map((match: AnyResult) => Number(match.crewId));
       expect(new Set(ids.slice(0, applied.size))).toEqual(applied);
       for (const match of data.matches.slice(0, applied.size))
         expect(match.reason).toMatch(/^(applied|invited|shortlisted) here/);
@@ -344,7 +341,7 @@ describe('find_matching_crew: the ranking, against raw crew jobs', () => {
     const crewIds = [third, nearMiss, busy, inactive.id, 999_999];
     const { data, text, isError, sent } = await find({ jobId: target.jobId, roleId: target.roleId, crewIds });
     expect(isError, text).toBe(false);
-    expect(data.crew.map((answer: AnyResult) => [answer.crewId, answer.verdict])).toEqual([
+    expect(data.crew.map((answer: AnyResult) => [Number(answer.crewId), answer.verdict])).toEqual([
       [third, 'match'],
       [nearMiss, 'near miss'],
       [busy, 'unavailable'],
@@ -358,9 +355,9 @@ describe('find_matching_crew: the ranking, against raw crew jobs', () => {
     expect(text).toMatch(new RegExp(`^- ${third} .*: match #3 of ${expected.matches.length} · `, 'm'));
     expect(text).toMatch(/^- no crew 999999$/m);
     // The lists hold only the crew asked about; the statuses' crew are read by id once.
-    expect(data.matches.map((match: AnyResult) => match.crewId)).toEqual([third]);
+    expect(data.matches.map((match: AnyResult) => Number(match.crewId))).toEqual([third]);
     expect(data.matches[0].rank).toBe(3);
-    expect(data.unavailable.map((crew: AnyResult) => crew.crewId)).toEqual([busy]);
+    expect(data.unavailable.map((crew: AnyResult) => Number(crew.crewId))).toEqual([busy]);
     const byId = sent.filter(
       (request) => request.kind === 'graphql' && (request.variables as AnyResult)?.input?.filter?.crewIds,
     );
@@ -435,8 +432,10 @@ describe('find_matching_crew: requirements instead of a role', () => {
     expect(data.role).toBeUndefined();
     expect(data.window).toMatch(/America\/New_York$/);
     expect(data.totalMatches).toBe(expected.matches.length);
-    expect(data.matches.map((match: AnyResult) => match.crewId)).toEqual(expected.matches.slice(0, 100));
-    expect(new Set(data.unavailable.map((crew: AnyResult) => crew.crewId))).toEqual(
+    expect(data.matches.map((match: AnyResult) => Number(match.crewId))).toEqual(
+      expected.matches.slice(0, 100),
+    );
+    expect(new Set(data.unavailable.map((crew: AnyResult) => Number(crew.crewId)))).toEqual(
       new Set(expected.unavailable.keys()),
     );
     expect(expected.unavailable.size).toBeGreaterThan(0);

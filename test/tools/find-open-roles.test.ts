@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_WINDOW_DAYS } from '../../src/lookups/boards.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import type { AnyResult } from '../helpers/mcp.js';
-import { gqlEveryPage } from '../helpers/sandbox.js';
+import { gqlEveryPage, TEST_NOW } from '../helpers/sandbox.js';
 import { callCounted } from '../helpers/tool-requests.js';
 import { type Company, readCompany } from './staffing-oracle.js';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 /** The read of the boards a name is looked up in: the light job index of the window around today. */
 function boardRead() {
-  const today = DateTime.utc().startOf('day');
+  const today = DateTime.fromMillis(TEST_NOW, { zone: 'utc' }).startOf('day');
   const filter = {
     fromRange: today.minus({ days: BOARD_WINDOW_DAYS.past }).toISO(),
     toRange: today.plus({ days: BOARD_WINDOW_DAYS.future }).toISO(),

@@ -20,7 +20,7 @@ describe('list_crew', () => {
     expect(variablesOf(result.sent, 'companyCrewAll')).toMatchObject({
       input: { filter: { search: surname }, page: 1 },
     });
-    expect(result.data.crew.some((member: Any) => member.id === someone.id)).toBe(true);
+    expect(result.data.crew.some((member: Any) => member.id === String(someone.id))).toBe(true);
     for (const member of result.data.crew)
       expect(`${member.name} ${member.email}`.toLowerCase()).toContain(surname);
   });
@@ -32,7 +32,7 @@ describe('list_crew', () => {
         { name: 'list_crew', arguments: { perPage: 50, allPages: true, maxItems: 300 } },
         { onprogress: (event) => void progress.push(event.progress) },
       );
-      return { data: raw.structuredContent, text: '', isError: Boolean(raw.isError) };
+      return { data: raw.structuredContent, text: '', isError: Boolean(raw.isError), rules: [] };
     });
     expect(result.isError).toBe(false);
     expect(operations(result.sent)).toEqual(Array(6).fill('companyCrewAll'));

@@ -1,15 +1,16 @@
 // list_jobs without dates or ids starts today (not with the past month of the platform's
-// default order), in `timezone` when one is given.
+// default order), in `timezone` when one is given. "Today" is the app's clock: in tests, TEST_TODAY
+// (connectInProcess pins it), the test sandbox's today, whatever the calendar says.
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
-import { requestsDuring } from '../helpers/sandbox.js';
+import { requestsDuring, TEST_TODAY } from '../helpers/sandbox.js';
 
 const suite = useConnectedSandbox();
 
 describe('list_jobs with no date filter', () => {
   it('asks the platform for jobs from today on, and shows none before today', async () => {
-    const today = DateTime.utc().toISODate() as string;
+    const today = TEST_TODAY;
     const { result, sent } = await requestsDuring(suite.sandbox, () =>
       suite.call('list_jobs', { perPage: 100 }),
     );

@@ -248,7 +248,7 @@ describe('plan_staffing: refusals send nothing upstream', () => {
     [{ places: ['998'] }, 'jobId/roleId'],
     [{ jobIds: ['1'], minRestHours: -1 }, 'minRestHours'],
     [{ jobIds: ['1'], statuses: ['ASLEEP'] }, 'ASLEEP'],
-    [{ jobIds: ['1'], exclude: ['Ana'] }, 'not a crew id'],
+    [{ jobIds: ['1'], exclude: ['Ana'] }, 'exclude.0: an id is a whole number or a string of digits'],
   ])('%j', async (args, message) => {
     const { isError, text, sent } = await plan(args);
     expect(isError).toBe(true);

@@ -62,18 +62,24 @@ function expected(raw: Raw, from: string, to: string, minRest = 10) {
     .map(([crewId, own]) => {
       const member = raw.crew.get(crewId);
       const sorted = [...own].sort((a, b) => span(a)[0]! - span(b)[0]!);
-      const clashes: { roleIds: string[]; minutes: number }[] = [];
-      const rests: { roleIds: string[]; hours: number }[] = [];
+      type Pair = { earlierRoleId: string; laterRoleId: string };
+      const clashes: (Pair & { minutes: number })[] = [];
+      const rests: (Pair & { hours: number })[] = [];
       sorted.forEach((a, i) => {
         for (const b of sorted.slice(i + 1)) {
           const shared = Math.min(span(a)[1]!, span(b)[1]!) - Math.max(span(a)[0]!, span(b)[0]!);
-          if (shared > 0) clashes.push({ roleIds: [a.role.id, b.role.id], minutes: shared / 60_000 });
+          if (shared > 0)
+            clashes.push({ earlierRoleId: a.role.id, laterRoleId: b.role.id, minutes: shared / 60_000 });
         }
         const next = sorted[i + 1];
         const rest =
           next && (span(next)[0]! - Math.max(...sorted.slice(0, i + 1).map((s) => span(s)[1]!))) / HOUR;
         if (next && rest !== undefined && rest >= 0 && rest < minRest)
-          rests.push({ roleIds: [a.role.id, next.role.id], hours: Math.round(rest * 100) / 100 });
+          rests.push({
+            earlierRoleId: a.role.id,
+            laterRoleId: next.role.id,
+            hours: Math.round(rest * 100) / 100,
+          });
       });
       const earlier = raw.shifts
         .filter(
@@ -236,8 +242,12 @@ describe('review_crew_schedule: one call answers a week of schedule questions', 
     );
     expect(said(result.data.crew)).toEqual(want);
     const person = result.data.crew.find((one: Json) => one.crewId === String(clash.crewId));
-    const pair = [clash.a.role.id, clash.b.role.id];
-    expect(person.clashes).toContainEqual({ roleIds: expect.arrayContaining(pair), minutes: 90 });
+    // b was moved to start an hour before a.
+    expect(person.clashes).toContainEqual({
+      earlierRoleId: clash.b.role.id,
+      laterRoleId: clash.a.role.id,
+      minutes: 90,
+    });
     expect(result.data.roles[clash.a.role.id]).toContain(clash.a.job.timezone);
     expect(result.data.roles[clash.b.role.id]).toContain(clash.b.job.timezone);
     expect(result.text).toMatch(/CLASH \d+\/\d+ \d+(\.\d+)?min/);

@@ -48,7 +48,7 @@ describe('update_crew: what it reads and sends', () => {
     expect(variablesOf(result.sent, 'updateCompanyCrew')).toEqual({
       input: { crewEmail: security.email, update },
     });
-    expect(result.data.crew.id).toBe(security.id);
+    expect(result.data.crew.id).toBe(String(security.id));
     expect(result.data.answers).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ uniqueId: 'reliability_score', score: 4.5, global: true }),

@@ -67,7 +67,7 @@ describe('upload_crew_file', () => {
       { kind: 'rest', method: 'POST', path: `/rest/crew/${target.crewId}/files` },
     ]);
     expect(result.data.file).toMatchObject({
-      crewId: target.crewId,
+      crewId: String(target.crewId),
       name: 'first-aid.pdf',
       mimeType: 'application/pdf',
       size: content.length,
@@ -179,7 +179,8 @@ describe('upload_crew_file', () => {
         contentBase64: Buffer.alloc(TEN_MIB + 3).toString('base64'),
         name: 'huge.bin',
       }),
-      /contentBase64: the file is .* at most 10 MiB.*Nothing was changed on the platform/s,
+      // Past the base64 length of 10 MiB, the input schema refuses it (its maxLength).
+      /contentBase64: the file is over 10 MiB; the platform takes at most 10 MiB/s,
     );
   });
 
@@ -198,7 +199,7 @@ describe('upload_crew_file', () => {
       [{ contentBase64: 'not base64!', name: 'a.txt' }, /contentBase64: is not valid base64/],
       [{ contentBase64: '', name: 'a.txt' }, /the file is empty/],
       [
-        { contentBase64: 'eA==', name: 'a.pdf', dataTypeId: 'x', dataTypeUniqueId: 'y' },
+        { contentBase64: 'eA==', name: 'a.pdf', dataTypeId: '1', dataTypeUniqueId: 'y' },
         /dataTypeId or dataTypeUniqueId, not both/,
       ],
       [
@@ -215,8 +216,8 @@ describe('upload_crew_file', () => {
     expect(unknownCrew.isError).toBe(true);
     expect(unknownCrew.text).toMatch(/No crew member 999999.*list_crew/s);
     expect(unknownCrew.sent).toEqual([{ kind: 'rest', method: 'POST', path: '/rest/crew/999999/files' }]);
-    const unknownType = await upload(withoutRoot, { ...content, dataTypeId: 'no-such-type' });
-    expect(unknownType.text).toMatch(/has no data type no-such-type.*get_crew/s);
+    const unknownType = await upload(withoutRoot, { ...content, dataTypeId: 999_998 });
+    expect(unknownType.text).toMatch(/has no data type 999998.*get_crew/s);
     const notFile = await upload(withoutRoot, { ...content, dataTypeId: target.otherDataTypeId });
     expect(notFile.isError).toBe(true);
     // The request reached the platform: the answer must not claim that nothing was sent.

@@ -13,7 +13,14 @@ import {
 } from '../../src/lookups/boards.js';
 import type { Platform } from '../../src/platform/client.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
-import { gqlEveryPage, requestsDuring, sandboxPlatform, startTestSandbox } from '../helpers/sandbox.js';
+import {
+  gqlEveryPage,
+  requestsDuring,
+  sandboxPlatform,
+  startTestSandbox,
+  TEST_NOW,
+  testClock,
+} from '../helpers/sandbox.js';
 
 const BOARDS: BoardRef[] = [
   { id: 'b-1', name: 'London' },
@@ -100,7 +107,8 @@ describe('BoardLookup against the sandbox', () => {
   afterAll(() => sandbox?.close());
 
   it('knows every board of the raw jobs by name; ids cost no request; the list is kept for its time', async () => {
-    let now = 0;
+    // The clock of the kept list's age and of the window's today (the test sandbox's).
+    let now = TEST_NOW;
     const lookup = new BoardLookup(platform, { now: () => now });
     const ids = await requestsDuring(sandbox, () => lookup.resolve(['7', '12'], 'boardIds'));
     expect(ids).toEqual({ result: { ids: ['7', '12'], problems: [] }, sent: [] });
@@ -116,14 +124,14 @@ describe('BoardLookup against the sandbox', () => {
       result: { ids: [names.get('Mumbai Conferences'), names.get('New York Venues')], problems: [] },
       sent: [],
     });
-    now = BOARD_NAMES_TTL_MS;
+    now = TEST_NOW + BOARD_NAMES_TTL_MS;
     const expired = await requestsDuring(sandbox, () => lookup.resolve(['london'], 'boardIds'));
     expect(expired.result.ids).toEqual([names.get('London Events')]);
     expect(expired.sent.length).toBeGreaterThan(0);
   });
 
   it('reads again before refusing a name the kept list does not know, and not for an ambiguous one', async () => {
-    const lookup = new BoardLookup(platform);
+    const lookup = new BoardLookup(platform, { now: testClock });
     await lookup.boards();
     const unknown = await requestsDuring(sandbox, () => lookup.resolve(['Atlantis'], 'boardIds'));
     expect(unknown.result.problems.map((problem) => problem.code)).toEqual(['ITEM_NOT_FOUND']);

@@ -243,7 +243,7 @@ describe('invalidation through a running server', () => {
     const matchIds = new Set(
       (asked.data as AnyResult).crew
         .filter((answer: AnyResult) => answer.verdict === 'match')
-        .map((answer: AnyResult) => answer.crewId),
+        .map((answer: AnyResult) => Number(answer.crewId)),
     );
     expect(before.totalMatches).toBeGreaterThan(0);
     const target = candidates.find((cj: Json) => matchIds.has(cj.crew.id));
@@ -257,9 +257,9 @@ describe('invalidation through a running server', () => {
       const { sent, result } = await find();
       return operations(sent).includes('companyCrewJobs') ? (result.data as AnyResult) : undefined;
     });
-    const unavailable = after.unavailable.find((crew: AnyResult) => crew.crewId === target.crew.id);
+    const unavailable = after.unavailable.find((crew: AnyResult) => crew.crewId === String(target.crew.id));
     expect(unavailable).toEqual({
-      crewId: target.crew.id,
+      crewId: String(target.crew.id),
       name: expect.any(String),
       jobId: target.job.id,
       roleId: target.role.id,

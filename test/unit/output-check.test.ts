@@ -1,16 +1,30 @@
 // The server checks every structuredContent against the JSON Schema clients get, without copying
-// it (src/mcp/output-check.ts). Its verdict must be the one a validating client reaches (ajv, as
-// the SDK clients use), on real results and on results broken at every depth.
+// it (src/mcp/output-check.ts). Its verdict must be the one every validating client reaches: a
+// draft-07 Ajv (the v1 SDK client's default) and a 2020-12 one (Ajv2020), on real results and on
+// results broken at every depth; a schema the two drafts read differently is refused loudly.
+import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { compileOutputCheck } from '../../src/mcp/output-check.js';
+import { z } from 'zod';
+import { compileOutputCheck, DIVERGENT } from '../../src/mcp/output-check.js';
 import { jsonSchemaOf, wireSchema } from '../../src/mcp/wire-schema.js';
 import { allTools } from '../../tools/index.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 
 type Json = Record<string, unknown>;
 
-const ajv = new Ajv2020({ strict: false, validateFormats: false });
+// As the v1 SDK client makes its own (validation/ajv-provider.js), less the formats: output schemas have none.
+const draft07 = new Ajv({ strict: false, validateFormats: false, allErrors: true });
+const draft2020 = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+/** One verdict from both drafts' readings, or a failed expectation when they disagree. */
+function ajvCompile(schema: Json): (value: unknown) => boolean {
+  const [older, newer] = [draft07.compile(schema), draft2020.compile(schema)];
+  return (value) => {
+    const verdict = older(value);
+    expect(newer(value), `draft-07 and 2020-12 disagree on ${JSON.stringify(value)}`).toBe(verdict);
+    return verdict;
+  };
+}
 const schemaOf = (tool: string) => {
   const found = allTools.find((candidate) => candidate.name === tool);
   if (!found) throw new Error(`no tool ${tool}`);
@@ -41,17 +55,17 @@ function edited(
 describe('output check', () => {
   const { call } = useConnectedSandbox();
 
-  it('reads tuples, nullable values and records (review_crew_schedule) as ajv does', () => {
+  it('reads pairs, nullable values and records (review_crew_schedule) as both drafts do', () => {
     const schema = {
       type: 'object',
       properties: {
         pair: {
-          type: 'array',
-          prefixItems: [{ type: 'string' }, { type: 'string' }],
-          items: false,
-          minItems: 2,
-          maxItems: 2,
+          type: 'object',
+          properties: { earlierRoleId: { type: 'string' }, laterRoleId: { type: 'string' } },
+          required: ['earlierRoleId', 'laterRoleId'],
+          additionalProperties: false,
         },
+        bounded: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
         last: { type: ['string', 'null'] },
         roles: {
           type: 'object',
@@ -64,20 +78,50 @@ describe('output check', () => {
     };
     const check = compileOutputCheck(schema);
     expect(check).not.toBeNull();
-    const valid = ajv.compile(schema);
+    const valid = ajvCompile(schema);
+    const pair = { earlierRoleId: '1', laterRoleId: '2' };
     const cases: unknown[] = [
+      { pair, last: null },
+      { pair, last: '2026-11-20', roles: { '1': 'Bar' }, bounded: ['1', '2'] },
+      { pair: { earlierRoleId: '1' }, last: null },
+      { pair: { ...pair, third: '3' }, last: null },
+      { pair: { earlierRoleId: '1', laterRoleId: 2 }, last: null },
       { pair: ['1', '2'], last: null },
-      { pair: ['1', '2'], last: '2026-11-20', roles: { '1': 'Bar' } },
-      { pair: ['1'], last: null },
-      { pair: ['1', '2', '3'], last: null },
-      { pair: ['1', 2], last: null },
-      { pair: ['1', '2'], last: 3 },
-      { pair: ['1', '2'], last: null, roles: { '1': 5 } },
+      { pair, last: null, bounded: ['1'] },
+      { pair, last: null, bounded: ['1', '2', '3'] },
+      { pair, last: null, bounded: ['1', 2] },
+      { pair, last: 3 },
+      { pair, last: null, roles: { '1': 5 } },
     ];
-    for (const value of cases)
-      expect('issues' in (check as NonNullable<typeof check>)(value), JSON.stringify(value)).toBe(
-        !valid(value),
-      );
+    let refused = 0;
+    for (const value of cases) {
+      const verdict = valid(value);
+      if (!verdict) refused++;
+      expect('issues' in (check as NonNullable<typeof check>)(value), JSON.stringify(value)).toBe(!verdict);
+    }
+    expect(refused).toBe(cases.length - 2);
+  });
+
+  it('refuses loudly a schema that draft-07 and 2020-12 read differently (a z.tuple), naming where and why', () => {
+    // zod's z.tuple([z.string(), z.string()]), as it was published for review_crew_schedule's pairs.
+    const roleIds = { type: 'array', prefixItems: [{ type: 'string' }, { type: 'string' }], items: false };
+    const tuple = { type: 'object', properties: { roleIds: { ...roleIds, minItems: 2, maxItems: 2 } } };
+    // What issue 29 saw: 2020-12 accepts the pair, the v1 client's draft-07 Ajv allows no item.
+    const value = { roleIds: ['771', '772'] };
+    expect(draft2020.compile(tuple)(value)).toBe(true);
+    expect(draft07.compile(tuple)(value)).toBe(false);
+    expect(() => compileOutputCheck(tuple)).toThrow(
+      /#\/properties\/roleIds\/prefixItems .*#\/properties\/roleIds\/items/,
+    );
+    const divergent: Json[] = [
+      { type: 'array', items: [{ type: 'string' }] },
+      { type: 'array', items: true },
+      { type: 'object', properties: { a: { type: 'array', items: { unevaluatedProperties: false } } } },
+      { type: 'object', additionalProperties: { dependentRequired: { a: ['b'] } } },
+      ...Object.keys(DIVERGENT).map((keyword) => ({ type: 'object', [keyword]: {} })),
+    ];
+    for (const schema of divergent)
+      expect(() => compileOutputCheck(schema), JSON.stringify(schema)).toThrow();
   });
 
   it("reads every registry tool's outputSchema (none falls back to a copying zod parse)", () => {
@@ -107,7 +151,7 @@ describe('output check', () => {
       expect(isError).toBe(false);
       const schema = schemaOf(tool);
       const check = compileOutputCheck(schema)!;
-      const client = ajv.compile(schema);
+      const client = ajvCompile(schema);
       expect(check(data)).toEqual({ value: data });
       expect(client(data)).toBe(true);
       const all = places(data);
@@ -169,5 +213,11 @@ describe('output check', () => {
     expect(await validate(data)).toEqual({ value: data });
     const extra = { ...data, crew: { ...data.crew, secret: 'x' } };
     expect(await validate(extra)).toHaveProperty('issues');
+  });
+
+  it('and for a zod schema outside the subset (a z.tuple) the check the SDK is handed fails loudly, never falls back to zod', () => {
+    const validate = wireSchema(z.object({ pair: z.tuple([z.string(), z.string()]) }), 'output')['~standard']
+      .validate;
+    expect(() => validate({ pair: ['771', '772'] })).toThrow(/#\/properties\/pair\/prefixItems/);
   });
 });

@@ -6,6 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { isIdJsonSchema } from '../../src/mcp/ids.js';
 import { compactJsonSchema, wireSchema } from '../../src/mcp/wire-schema.js';
 import { allTools } from '../../tools/index.js';
 import { toolArguments } from '../fuzz/arbitraries.js';
@@ -18,12 +19,18 @@ const zodJson = (schema: z.ZodType) =>
 /**
  * zod's schema less what compaction leaves out on purpose: the regex beside a named format (a
  * validator checks the format), the ±2^53 bounds of every integer (the input guard holds the
- * platform's 32-bit range), and the optional deprecated properties (still taken, not shown).
+ * platform's 32-bit range), the optional deprecated properties (still taken, not shown), and an
+ * id's number form (taken, shown as the string answers carry).
  */
 function asMeant(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(asMeant);
   if (!schema || typeof schema !== 'object') return schema;
   const source = schema as Json;
+  // An id is shown as the string every answer gives it; its number form is taken, not shown (ids.ts).
+  if (isIdJsonSchema(source)) {
+    const { anyOf: _forms, ...annotations } = source;
+    return { type: 'string', ...annotations };
+  }
   const required = (source.required as string[] | undefined) ?? [];
   const kept = Object.entries(source).filter(
     ([key, value]) =>

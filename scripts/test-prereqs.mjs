@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+// What `npm test` needs besides node_modules, made present before the build and the tests run
+// (package.json "test", and .ci/run): Debian's Chromium at /usr/bin/chromium (the views' and
+// connect page's browser tests; playwright-core downloads no browser here), HAProxy at
+// /usr/sbin/haproxy (the replica tests), and PostgreSQL accepting connections on 127.0.0.1:5432
+// (the store and replica tests). As root with apt-get it installs what is missing and starts
+// PostgreSQL when it is installed but down; otherwise it stops at once, naming the command to run.
+// When everything is there it runs nothing (no apt-get update): a file check and one connection.
+//
+// Usage: node scripts/test-prereqs.mjs [--dry-run]   (--dry-run prints the commands, runs none)
+// For this script's own test only, the facts it decides from can be moved: CREW_PREREQS_ROOT (a
+// directory standing for /), CREW_PREREQS_UID, CREW_PREREQS_PLATFORM, CREW_PREREQS_PG_PORT; PATH
+// decides whether apt-get and pg_ctlcluster are there.
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
+import { connect } from 'node:net';
+import { delimiter, join } from 'node:path';
+
+const env = process.env;
+const dryRun = process.argv.includes('--dry-run');
+const root = env.CREW_PREREQS_ROOT ?? '/';
+const uid = env.CREW_PREREQS_UID !== undefined ? Number(env.CREW_PREREQS_UID) : process.getuid?.();
+const platform = env.CREW_PREREQS_PLATFORM ?? process.platform;
+const pgPort = Number(env.CREW_PREREQS_PG_PORT ?? 5432);
+const asRoot = uid === 0;
+const sudo = asRoot ? '' : 'sudo ';
+
+/** The Debian packages the tests drive, by the path the tests run them from. */
+const PACKAGES = [
+  { name: 'chromium', path: '/usr/bin/chromium' },
+  { name: 'haproxy', path: '/usr/sbin/haproxy' },
+];
+
+function say(line) {
+  process.stdout.write(`test prerequisites: ${line}\n`);
+}
+
+/** Stops the run before the build: what is missing, and the one command that provides it. */
+class Stop extends Error {}
+
+function stop(what, command) {
+  throw new Stop(`test prerequisites: ${what}\n  run: ${command}\n  then: npm test\n`);
+}
+
+function onPath(command) {
+  return (env.PATH ?? '').split(delimiter).some((dir) => {
+    try {
+      accessSync(join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function run(command) {
+  say(`${dryRun ? 'would run' : 'running'}: ${command}`);
+  if (dryRun) return;
+  const result = spawnSync('sh', ['-c', command], {
+    stdio: 'inherit',
+    env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  if (result.status !== 0) stop(`"${command}" failed (exit ${result.status}).`, command);
+}
+
+function pgAccepting() {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port: pgPort });
+    const done = (up) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+async function ensurePackages() {
+  const missing = PACKAGES.filter((pkg) => !existsSync(join(root, pkg.path)));
+  if (missing.length === 0) return;
+  const names = missing.map((pkg) => pkg.name).join(' ');
+  const command = `${sudo}apt-get update && ${sudo}apt-get install -y ${names}`;
+  const what = `missing ${missing.map((pkg) => pkg.path).join(' and ')} (Debian's ${names}).`;
+  if (platform !== 'linux' || !onPath('apt-get'))
+    stop(`${what} The tests run Debian's packages at these paths; on Debian or Ubuntu:`, command);
+  if (!asRoot) stop(`${what} Installing them needs root:`, command);
+  // Wait for another apt run (a machine's own set-up) rather than fail on its lock.
+  run(`apt-get update && apt-get install -y -o DPkg::Lock::Timeout=300 ${names}`);
+  if (dryRun) return;
+  const still = missing.filter((pkg) => !existsSync(join(root, pkg.path)));
+  if (still.length) stop(`apt-get installed ${names} but ${still[0].path} is still missing.`, command);
+}
+
+async function ensurePostgres() {
+  if (await pgAccepting()) return;
+  const clusters = join(root, 'etc', 'postgresql');
+  // The newest installed version's "main" cluster, as Debian's postgresql package creates it.
+  const versions = existsSync(clusters)
+    ? readdirSync(clusters)
+        .filter((name) => /^\d+$/.test(name))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  const down = `PostgreSQL does not accept connections on 127.0.0.1:${pgPort}`;
+  if (versions.length === 0)
+    stop(
+      `${down} and is not installed. Install it, and let the user postgres connect from 127.0.0.1 without a password (trust in pg_hba.conf):`,
+      `${sudo}apt-get install -y postgresql`,
+    );
+  const command = `${sudo}pg_ctlcluster --skip-systemctl-redirect ${versions[0]} main start`;
+  if (!asRoot || !onPath('pg_ctlcluster')) stop(`${down}. Start it:`, command);
+  run(command);
+  if (dryRun) return;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    if (await pgAccepting()) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  stop(`${down} 10 s after "${command}".`, command);
+}
+
+try {
+  await ensurePackages();
+  await ensurePostgres();
+  say(`chromium, haproxy and PostgreSQL ${dryRun ? 'checked (dry run)' : 'ready'}`);
+} catch (error) {
+  if (!(error instanceof Stop)) throw error;
+  // exitCode, not exit(): the message is written out in full before the process ends.
+  process.stderr.write(error.message);
+  process.exitCode = 1;
+}
