@@ -135,7 +135,8 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
   if (auth.mode !== 'connector') throw new ConfigError('createConnectorApp needs --auth connector');
   const { connector } = auth;
   const { logger } = options;
-  const shared = sharedStoreWithoutPlatform(connector);
+  // (A sandbox handed in, as tests do, is one for every replica: nothing to refuse.)
+  const shared = options.sandbox ? null : sharedStoreWithoutPlatform(connector);
   if (shared) throw new ConfigError(shared);
   const keys = await loadStoreKeys(connector);
   const dataDir = connector.storeUrl ? null : await storeDataDir(connector.dataDir);
