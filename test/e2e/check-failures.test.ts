@@ -3,7 +3,6 @@
 // given with its cause, a store key that cannot open the stored secrets (the connector refuses
 // to start too, unless told to discard them), and replicas sharing a store without platform
 // settings (each would run its own sandbox). Each failure names the setting and the fix.
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -14,33 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { openStore } from '../../src/store/index.js';
 import { SecretBox } from '../../src/store/secret-box.js';
-import { CLI } from '../helpers/mcp.js';
+import { runCli } from '../helpers/mcp.js';
 import { liveFlagsFor, startTestSandbox } from '../helpers/sandbox.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/store-engines.js';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** The built CLI with these arguments; a server command is stopped once its banner is out. */
-function crewMcp(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [CLI, ...args],
-      { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-    child.stdout?.on('data', (chunk) => {
-      if (String(chunk).includes('Press Ctrl+C to stop.')) child.kill('SIGTERM');
-    });
-  });
-}
 
 /** A loopback port nothing listens on (taken, then let go). */
 async function closedPort(): Promise<number> {
@@ -52,6 +27,31 @@ async function closedPort(): Promise<number> {
 }
 
 let sandbox: RunningSandbox;
+
+/** A company's grant on the sandbox, its secret sealed with `key` in the store at `where`. */
+async function sealGrant(
+  where: { url: string | null; dataDir: string | null },
+  key: string,
+  grantId: string,
+) {
+  const store = await openStore({ ...where, box: new SecretBox(Buffer.from(key, 'base64')) });
+  try {
+    const tenant = await store.tenants.upsert({
+      apiUrl: sandbox.baseUrl,
+      platformClientId: 'demo-admin',
+      authUrl: sandbox.authUrl,
+      realm: sandbox.realm,
+    });
+    await store.tenants.createGrant({
+      grantId,
+      tenantKey: tenant.key,
+      secret: 'demo-admin-secret',
+      platformScopes: [],
+    });
+  } finally {
+    await store.close();
+  }
+}
 let dir: string;
 beforeAll(async () => {
   sandbox = await startTestSandbox();
@@ -70,7 +70,7 @@ const withFlag = (flag: string, value: string) => {
 
 describe('the API URL', () => {
   it('ending in /gql (the URL the sandbox prints under its base): FAIL, CREW_API_URL, and the URL to set', async () => {
-    const run = await crewMcp(['check', ...withFlag('--api-url', `${sandbox.baseUrl}/gql`)]);
+    const run = await runCli(['check', ...withFlag('--api-url', `${sandbox.baseUrl}/gql`)]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(
       `FAIL GraphQL: The platform's GraphQL API at ${sandbox.baseUrl}/gql/gql answered HTTP 404 without a GraphQL body: CREW_API_URL ends in /gql, which crew-mcp adds itself: set it to ${sandbox.baseUrl}.`,
@@ -80,7 +80,7 @@ describe('the API URL', () => {
   });
 
   it('answering 404 elsewhere: FAIL, CREW_API_URL, the base URL without /gql', async () => {
-    const run = await crewMcp(['check', '--json', ...withFlag('--api-url', `${sandbox.baseUrl}/api/v2`)]);
+    const run = await runCli(['check', '--json', ...withFlag('--api-url', `${sandbox.baseUrl}/api/v2`)]);
     const report = JSON.parse(run.stdout);
     expect(run.code).toBe(1);
     expect(report.graphql.ok).toBe(false);
@@ -96,7 +96,7 @@ describe('the API URL', () => {
   });
 
   it('where nothing listens: the cause, not a bare "fetch failed"', async () => {
-    const run = await crewMcp([
+    const run = await runCli([
       'check',
       ...withFlag('--api-url', 'http://127.0.0.1:9'),
       '--timeout-ms',
@@ -109,7 +109,7 @@ describe('the API URL', () => {
   });
 
   it('a token endpoint where nothing listens: the cause', async () => {
-    const run = await crewMcp(['check', ...withFlag('--auth-url', 'http://127.0.0.1:9')]);
+    const run = await runCli(['check', ...withFlag('--auth-url', 'http://127.0.0.1:9')]);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
       /FAIL token: .*could not be reached \(connection refused: nothing listens there \(ECONNREFUSED\)\)/,
@@ -120,7 +120,7 @@ describe('the API URL', () => {
   it('a webhook URL where nothing listens: the cause', async () => {
     // Not port 9: fetch refuses it before connecting ("bad port").
     const closed = await closedPort();
-    const run = await crewMcp(
+    const run = await runCli(
       [
         'check',
         '--json',
@@ -142,34 +142,19 @@ describe('the connector store key', () => {
   const keyA = randomBytes(32).toString('base64');
   const keyB = randomBytes(32).toString('base64');
   const connector = (key: string, more: string[] = []) =>
-    crewMcp(['http', '--auth', 'connector', '--port', '0', '--data-dir', dir, ...more], {
-      CREW_STORE_KEY: key,
-      HOME: dir,
-    });
+    // A start takes up to a minute on a loaded machine (PGlite, the sandbox): 3 minutes allowed.
+    runCli(
+      ['http', '--auth', 'connector', '--port', '0', '--data-dir', dir, ...more],
+      { CREW_STORE_KEY: key, HOME: dir },
+      180_000,
+    );
   const doctor = (key: string) =>
-    crewMcp(['check', '--auth', 'connector', '--data-dir', dir], { CREW_STORE_KEY: key, HOME: dir });
+    runCli(['check', '--auth', 'connector', '--data-dir', dir], { CREW_STORE_KEY: key, HOME: dir }, 180_000);
 
   it('a key other than the one the store was opened with: check fails, the connector refuses to start, the flag discards', async () => {
     // A connector started once with key A, then a company's grant sealed with A in its store.
     expect((await connector(keyA)).code).toBe(0);
-    const store = await openStore({
-      url: null,
-      dataDir: dir,
-      box: new SecretBox(Buffer.from(keyA, 'base64')),
-    });
-    const tenant = await store.tenants.upsert({
-      apiUrl: sandbox.baseUrl,
-      platformClientId: 'demo-admin',
-      authUrl: sandbox.authUrl,
-      realm: sandbox.realm,
-    });
-    await store.tenants.createGrant({
-      grantId: 'g-a',
-      tenantKey: tenant.key,
-      secret: 'demo-admin-secret',
-      platformScopes: [],
-    });
-    await store.close();
+    await sealGrant({ url: null, dataDir: dir }, keyA, 'g-a');
 
     const good = await doctor(keyA);
     expect(good.stdout).toMatch(/ok {2}store key: present/);
@@ -202,7 +187,7 @@ describe('the connector store key', () => {
     } finally {
       await after.close();
     }
-  }, 240_000);
+  }, 600_000);
 });
 
 describe('a connector on a shared PostgreSQL store', () => {
@@ -217,35 +202,18 @@ describe('a connector on a shared PostgreSQL store', () => {
 
   it('without platform settings: check fails and the connector refuses to start, naming the settings', async () => {
     const env = { CREW_STORE_KEY: key, HOME: dir };
-    const run = await crewMcp(['check', '--auth', 'connector', '--store', database.url], env);
+    const run = await runCli(['check', '--auth', 'connector', '--store', database.url], env);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
       /FAIL platform settings: --store \(CREW_STORE\) is for replicas .* each replica would run its own embedded sandbox.*set CREW_AUTH_URL, CREW_REALM and CREW_API_URL/,
     );
-    const start = await crewMcp(['http', '--auth', 'connector', '--port', '0', '--store', database.url], env);
+    const start = await runCli(['http', '--auth', 'connector', '--port', '0', '--store', database.url], env);
     expect(start.code).toBe(2);
     expect(start.stderr).toMatch(/each replica would run its own embedded sandbox/);
   }, 120_000);
 
   it('with a key that cannot open its secrets: check fails, naming CREW_STORE_KEY', async () => {
-    const store = await openStore({
-      url: database.url,
-      dataDir: null,
-      box: new SecretBox(Buffer.from(key, 'base64')),
-    });
-    const tenant = await store.tenants.upsert({
-      apiUrl: sandbox.baseUrl,
-      platformClientId: 'demo-admin',
-      authUrl: sandbox.authUrl,
-      realm: sandbox.realm,
-    });
-    await store.tenants.createGrant({
-      grantId: 'g-pg',
-      tenantKey: tenant.key,
-      secret: 'demo-admin-secret',
-      platformScopes: [],
-    });
-    await store.close();
+    await sealGrant({ url: database.url, dataDir: null }, key, 'g-pg');
     const env = {
       HOME: dir,
       CREW_AUTH_URL: sandbox.authUrl,
@@ -253,10 +221,10 @@ describe('a connector on a shared PostgreSQL store', () => {
       CREW_API_URL: sandbox.baseUrl,
     };
     const args = ['check', '--auth', 'connector', '--store', database.url];
-    const good = await crewMcp(args, { ...env, CREW_STORE_KEY: key });
+    const good = await runCli(args, { ...env, CREW_STORE_KEY: key });
     expect(good.stdout).toMatch(/ok {2}store key: present \(key \S+\), opens the stored secrets/);
     expect(good.code, good.stdout).toBe(0);
-    const wrong = await crewMcp(args, { ...env, CREW_STORE_KEY: randomBytes(32).toString('base64') });
+    const wrong = await runCli(args, { ...env, CREW_STORE_KEY: randomBytes(32).toString('base64') });
     expect(wrong.code).toBe(1);
     expect(wrong.stdout).toMatch(
       /FAIL store key: CREW_STORE_KEY \(or --store-key-file\) cannot open 1 stored secret\(s\)/,

@@ -29,6 +29,14 @@ describe.each(engines)('store on $name', ({ database }) => {
     realm: 'crew',
   });
 
+  /** A tenant with a grant's secret and a webhook secret sealed in the store. */
+  const withSecrets = async (clientId: string, grantId: string, secret: string, webhookSecret: string) => {
+    const tenant = await store.tenants.upsert(place(clientId));
+    await store.tenants.createGrant({ grantId, tenantKey: tenant.key, secret, platformScopes: [] });
+    await store.tenants.setWebhook(tenant.key, webhookSecret, { id: `sub-${grantId}` });
+    return tenant;
+  };
+
   beforeAll(async () => {
     db = await database();
     store = await openStore({ url: db?.url ?? null, dataDir: null, box: new SecretBox(KEY), now });
@@ -112,14 +120,7 @@ describe.each(engines)('store on $name', ({ database }) => {
   });
 
   it('re-encrypts secrets under a rotated key, and the old key alone no longer opens them', async () => {
-    const tenant = await store.tenants.upsert(place('rotating'));
-    await store.tenants.createGrant({
-      grantId: 'g-rot',
-      tenantKey: tenant.key,
-      secret: 'rotate-me',
-      platformScopes: [],
-    });
-    await store.tenants.setWebhook(tenant.key, 'whsec-rotate', { id: 'sub-1' });
+    const tenant = await withSecrets('rotating', 'g-rot', 'rotate-me', 'whsec-rotate');
     const next = randomBytes(32);
     if (store.engine.kind === 'postgres') {
       // Another process opening the same database with the rotated keys moves the sealed values;
@@ -167,14 +168,7 @@ describe.each(engines)('store on $name', ({ database }) => {
   it('refuses to open with a store key that cannot open its secrets, naming the keys and the two ways on', async () => {
     if (store.engine.kind !== 'postgres') return; // one process's in-memory database: the server's test says it
     const { Tenants } = await import('../../src/store/tenants.js');
-    const tenant = await store.tenants.upsert(place('wrong-key'));
-    await store.tenants.createGrant({
-      grantId: 'g-wk',
-      tenantKey: tenant.key,
-      secret: 's',
-      platformScopes: [],
-    });
-    await store.tenants.setWebhook(tenant.key, 'whsec-wk', { id: 'sub-wk' });
+    const tenant = await withSecrets('wrong-key', 'g-wk', 's', 'whsec-wk');
     const wrong = new SecretBox(randomBytes(32));
     // Read-only, as crew-mcp check reads it: nothing changes.
     const probe = await new Tenants(store.engine, wrong).unreadableSecrets();
