@@ -96,7 +96,7 @@ export function runCli(
       { env: { PATH: process.env.PATH ?? '', ...env }, timeout: timeoutMs },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
+        resolve({ code, stdout, stderr: `${stderr}${error?.signal ? ` [ended by ${error.signal}]` : ''}` });
       },
     );
     child.stdout?.on('data', (chunk) => {
