@@ -16,6 +16,7 @@ import { primeWireSchemas } from './mcp/wire-schema.js';
 import { MemoryKeptPlans } from './planner/kept-plans.js';
 import { type Credentials, tokenUrlFor } from './platform/auth.js';
 import { createPlatform, type Platform } from './platform/client.js';
+import { describeError } from './platform/network-cause.js';
 import type { Prefetched } from './prefetch.js';
 import { createContextSurface, type ResourcesOptions } from './resources/index.js';
 import type { SigningKeyPair } from './sandbox/signing-keys.js';
@@ -116,10 +117,7 @@ async function readScopes(platform: Platform, logger: Logger): Promise<string[] 
     return scopes;
   } catch (error) {
     // Listing all tools is more useful than refusing to start: each call will report its own error.
-    logger.warn(
-      { reason: error instanceof Error ? error.message : String(error) },
-      'could not read scopes: listing every tool',
-    );
+    logger.warn({ reason: describeError(error) }, 'could not read scopes: listing every tool');
     return null;
   }
 }

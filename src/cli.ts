@@ -21,6 +21,7 @@ async function main(argv: string[]): Promise<number> {
 
 async function run(argv: string[]): Promise<number> {
   const config = loadConfig(argv, process.env);
+  for (const warning of config.warnings) process.stderr.write(`${warning}\n`);
   switch (config.command) {
     case 'help':
       process.stdout.write(HELP);

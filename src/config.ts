@@ -3,10 +3,11 @@
 // environment variables over defaults; here the values become the Config the server uses, and the
 // rules that span settings (all five credentials or none, auth beyond loopback...) are checked.
 // Errors name the flag or variable and the fix; the CLI prints them on stderr and exits with code 2.
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { ConfigError } from './settings/parsers.js';
 import { type Command, readSettings } from './settings/read.js';
-import { SETTINGS, type SettingValues, type Toolset } from './settings/table.js';
+import { SETTINGS, type SettingKey, type SettingValues, type Toolset } from './settings/table.js';
 
 export { ConfigError, checkNames, nearestName } from './settings/parsers.js';
 export { COMMANDS, type Command } from './settings/read.js';
@@ -63,6 +64,8 @@ export interface Config {
    * the server has always read; a new setting is a new row, read from here.
    */
   settings: SettingValues;
+  /** Said on stderr at start (a secret given as a flag); not errors. */
+  warnings: string[];
 }
 
 export type AuthConfig =
@@ -83,6 +86,8 @@ export interface ConnectorConfig {
   storeKey: string | null;
   storeKeyFile: string | null;
   storePreviousKey: string | null;
+  /** Delete the secrets the store key cannot open, instead of refusing to start. */
+  discardUnreadableSecrets: boolean;
   allowLoopbackClientMetadata: boolean;
   maxTenants: number;
   /** The connect page's defaults (--auth-url, --realm, --api-url); null: the embedded sandbox's. */
@@ -141,6 +146,15 @@ function upstreamFrom(values: SettingValues, sandboxKeyGiven: boolean): Upstream
 
 // ------------------------------------------------------------------ security (issue 11)
 
+/**
+ * The base of every URL the server writes (OAuth metadata and redirects, the consent's return, the
+ * resource and token audience, the startup banner): --public-url when given, else the address it
+ * is bound to. Never the request's scheme or Host, which a proxy may not forward.
+ */
+export function publicBaseOf(security: Pick<SecurityConfig, 'publicUrl'>, boundUrl: string): string {
+  return security.publicUrl ?? boundUrl;
+}
+
 /** 127.0.0.0/8, ::1 and localhost: addresses no other machine can reach. */
 export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
@@ -192,6 +206,21 @@ function platformDefaultsFrom(values: SettingValues): ConnectorConfig['platformD
   return { authUrl, realm, apiUrl };
 }
 
+/**
+ * Why a connector on a shared PostgreSQL store needs the platform settings: without them each
+ * replica starts its own embedded sandbox (its own data, its own port), and a company connected
+ * through one replica is served by another's sandbox. Null when the configuration is fine. Read at
+ * start (refused) and by `crew-mcp check --auth connector` (a failure).
+ */
+export function sharedStoreWithoutPlatform(connector: ConnectorConfig): string | null {
+  if (!connector.storeUrl || connector.platformDefaults) return null;
+  return (
+    '--store (CREW_STORE) is for replicas sharing one PostgreSQL store, and without the platform settings each replica would run its own embedded sandbox, with its own data: ' +
+    'set CREW_AUTH_URL, CREW_REALM and CREW_API_URL (--auth-url, --realm, --api-url) to the platform the companies connect to, the same on every replica ' +
+    '(a sandbox of your own: run "crew-mcp sandbox" once and give its URLs), or leave --store out for one connector with the embedded store.'
+  );
+}
+
 function connectorFrom(values: SettingValues): ConnectorConfig {
   const { store, storeKey, storeKeyFile } = values;
   if (store !== null && !/^postgres(ql)?:\/\//.test(store)) {
@@ -210,6 +239,7 @@ function connectorFrom(values: SettingValues): ConnectorConfig {
     storeKey,
     storeKeyFile,
     storePreviousKey: values.storePreviousKey,
+    discardUnreadableSecrets: values.discardUnreadableSecrets,
     allowLoopbackClientMetadata: values.connectorAllowLoopbackClientMetadata,
     maxTenants: values.connectorMaxTenants,
     platformDefaults: platformDefaultsFrom(values),
@@ -279,9 +309,54 @@ function trustedProxiesFrom(given: string[] | null): string[] {
   return addresses;
 }
 
+/** Secrets that may be given as a flag, a variable or a file; a flag's value is visible in `ps`. */
+const FILE_SECRETS = [
+  ['clientSecret', 'clientSecretFile'],
+  ['webhookSecret', 'webhookSecretFile'],
+] as const;
+
+function readSecretFile(file: string, flag: string): string {
+  let secret: string;
+  try {
+    secret = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    throw new ConfigError(
+      `${flag} ${file} could not be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
+    );
+  }
+  if (!secret) throw new ConfigError(`${flag} ${file} is empty: it should hold the secret (one line).`);
+  return secret;
+}
+
+/** The values with each secret file read in place of its secret; a warning for a secret flag. */
+function withSecretFiles(
+  values: SettingValues,
+  onArgv: ReadonlySet<SettingKey>,
+  warnings: string[],
+): SettingValues {
+  const filled = { ...values };
+  for (const [key, fileKey] of FILE_SECRETS) {
+    const file = values[fileKey];
+    const { flag, env } = SETTINGS[key];
+    const fileFlag = SETTINGS[fileKey].flag;
+    if (file !== null) {
+      if (values[key] !== null) throw new ConfigError(`Give ${env} (${flag}) or ${fileFlag}, not both.`);
+      filled[key] = readSecretFile(file, fileFlag ?? fileKey);
+    } else if (onArgv.has(key)) {
+      warnings.push(
+        `crew-mcp: warning: ${flag} puts the secret on the command line, where other users of this machine can read it (ps, /proc); set ${env} or give ${fileFlag} FILE instead.`,
+      );
+    }
+  }
+  return filled;
+}
+
 /** Build the configuration. Throws ConfigError with a message fit for stderr. */
 export function loadConfig(argv: string[], env: Record<string, string | undefined>): Config {
-  const { command, values, given, rest } = readSettings(argv, env);
+  const settings = readSettings(argv, env);
+  const { command, given, rest } = settings;
+  const warnings: string[] = [];
+  const values = withSecretFiles(settings.values, settings.onArgv, warnings);
   if (values.json && command !== 'check') {
     throw new ConfigError('--json applies to "crew-mcp check" only.');
   }
@@ -323,5 +398,6 @@ export function loadConfig(argv: string[], env: Record<string, string | undefine
     security: securityFrom(values, command),
     rest,
     settings: values,
+    warnings,
   };
 }

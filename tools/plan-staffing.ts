@@ -16,6 +16,7 @@ import { type BoardRange, gatherFacts, gatherRoles, type ScopeAsk } from '../src
 import type { KeptPlan } from '../src/planner/kept-plans.js';
 import { planStaffing } from '../src/planner/plan.js';
 import {
+  checkAdjustmentsMatch,
   checkRequest,
   PLAN_RANGES,
   type PlanRequest,
@@ -135,6 +136,11 @@ export const planStaffingTool = defineTool({
           void ctx.progress(done, total, 'reading crew');
         })
       : { roles: [], crew: [], crewJobs: [], notes: [] };
+    checkAdjustmentsMatch(
+      input,
+      kept,
+      gathered.roles.length ? new Set(facts.crew.map((member) => member.id)) : null,
+    );
     const outcome = await planStaffing(facts, options, adjustments);
     const assignments = outcome.assignments.map((entry) => ({
       roleId: entry.role.roleId,

@@ -1,13 +1,17 @@
 // `crew-mcp check --auth connector`: a connector deployment's own checks, in place of one API key's
-// (each company's key is checked on the connect page): the store key is present and well formed,
-// the store is reachable and migrated (a PostgreSQL server is opened, and checked as replicas'
-// store is: LISTEN/NOTIFY goes round, replicas listening; the embedded store's directory is only
-// looked at, since a running server holds it), and, with --public-url, the
-// deployment serves both metadata documents naming itself.
+// (each company's key is checked on the connect page): replicas on a shared store have the
+// platform settings (else each would run its own sandbox); the store key is present, well formed
+// and opens the stored secrets (a PostgreSQL store is read; the embedded store, which a running
+// server holds, is compared by the key id its last start recorded); the store is reachable and
+// migrated (a PostgreSQL server is checked as replicas' store is: LISTEN/NOTIFY goes round,
+// replicas listening); and, with --public-url, the deployment serves both metadata documents
+// naming itself.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../config.js';
+import { type Config, type ConnectorConfig, sharedStoreWithoutPlatform } from '../config.js';
 import type { Logger } from '../logger.js';
+import { networkCause } from '../platform/network-cause.js';
+import type { SecretBox } from '../store/secret-box.js';
 import { type Problem, storeSummary } from './check-report.js';
 import { checkStore } from './check-store.js';
 
@@ -23,7 +27,53 @@ async function fetchJson(url: string): Promise<Record<string, unknown> | string>
     if (!response.ok) return `HTTP ${response.status}`;
     return (await response.json()) as Record<string, unknown>;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return `${url} could not be fetched: ${networkCause(error)}`;
+  }
+}
+
+/** The store key is well formed and opens every secret the store holds. */
+async function checkStoreKey(connector: ConnectorConfig): Promise<Item> {
+  const check = 'store key';
+  const { loadStoreKeys } = await import('../connector/keys.js');
+  let box: SecretBox;
+  try {
+    box = (await loadStoreKeys(connector)).box;
+  } catch (error) {
+    return { check, ok: false, detail: error instanceof Error ? error.message : String(error) };
+  }
+  const present = `present (key ${box.currentKeyId})`;
+  if (!connector.storeUrl) {
+    // A running server holds the embedded store: compare with the key it last opened it with.
+    const { recordedStoreKeyId, storeDataDir } = await import('../connector/data-dir.js');
+    const dir = await storeDataDir(connector.dataDir);
+    const recorded = await recordedStoreKeyId(dir);
+    if (recorded === null || box.knows(recorded)) return { check, ok: true, detail: present };
+    return {
+      check,
+      ok: false,
+      detail: `the embedded store in ${dir} was last opened with store key ${recorded}, and CREW_STORE_KEY is ${box.currentKeyId}: its secrets would not open and the server would refuse to start. Give the key it was opened with (after a rotation: the old one as CREW_STORE_PREVIOUS_KEY), or start once with --discard-unreadable-secrets (the companies connected must connect again).`,
+    };
+  }
+  const unreadable = await unreadableInServer(connector.storeUrl, box);
+  if (unreadable === null) return { check, ok: true, detail: `${present} (the store's secrets not read)` };
+  if (unreadable.unreadable === 0) return { check, ok: true, detail: `${present}, opens the stored secrets` };
+  const { unreadableMessage } = await import('../store/index.js');
+  return { check, ok: false, detail: unreadableMessage(unreadable, box.currentKeyId) };
+}
+
+/** What the key cannot open in a PostgreSQL store, read only; null when it cannot be read. */
+async function unreadableInServer(url: string, box: SecretBox) {
+  const [{ openPgEngine }, { Tenants }] = await Promise.all([
+    import('../store/pg-engine.js'),
+    import('../store/tenants.js'),
+  ]);
+  const engine = await openPgEngine(url, 1).catch(() => null);
+  if (!engine) return null;
+  try {
+    const [table] = await engine.query<{ name: string | null }>("select to_regclass('crew_grants') as name");
+    return table?.name ? await new Tenants(engine, box).unreadableSecrets() : null;
+  } finally {
+    await engine.close();
   }
 }
 
@@ -36,17 +86,9 @@ export async function runConnectorCheck(
   if (auth.mode !== 'connector') throw new Error('runConnectorCheck needs --auth connector');
   const { connector } = auth;
   const items: Item[] = [];
-  const { loadStoreKeys } = await import('../connector/keys.js');
-  try {
-    const keys = await loadStoreKeys(connector);
-    items.push({ check: 'store key', ok: true, detail: `present (key ${keys.box.currentKeyId})` });
-  } catch (error) {
-    items.push({
-      check: 'store key',
-      ok: false,
-      detail: error instanceof Error ? error.message : String(error),
-    });
-  }
+  const shared = sharedStoreWithoutPlatform(connector);
+  if (shared) items.push({ check: 'platform settings', ok: false, detail: shared });
+  items.push(await checkStoreKey(connector));
   if (connector.storeUrl) {
     // The same checks as replicas' store: a connector on PostgreSQL may run as several replicas.
     const problems: Problem[] = [];

@@ -2,6 +2,7 @@
 // only with a public URL and a secret, and the platform must reach that URL. A probe with GET
 // proves something answers there (the receiver itself answers 405: deliveries are POSTs).
 import type { Config } from '../config.js';
+import { networkCause } from '../platform/network-cause.js';
 import type { CheckReport, Problem } from './check-report.js';
 
 const PROBE_TIMEOUT_MS = 5000;
@@ -49,8 +50,8 @@ export async function checkWebhooks(
         : `answers HTTP ${response.status} (a crew-mcp receiver answers GET with 405)`,
     };
   } catch (error) {
-    const reason =
-      error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'could not be reached';
+    const cause = networkCause(error);
+    const reason = cause === 'timed out' ? cause : `could not be reached (${cause})`;
     problems.push({
       check: 'webhooks',
       message: `${url} ${reason}: the platform could not deliver events there (the server must be running and reachable at that URL).`,

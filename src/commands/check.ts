@@ -14,7 +14,12 @@ import type { ToolDefinition } from '../mcp/define-tool.js';
 import { formatError } from '../mcp/format-error.js';
 import { type LiveSchemaReport, readLiveSchema } from '../mcp/live-schema.js';
 import { createPlatform, type Platform } from '../platform/client.js';
-import { AuthError, GraphQLResponseError, UpstreamUnavailableError } from '../platform/errors.js';
+import {
+  AuthError,
+  GraphQLResponseError,
+  NotGraphqlError,
+  UpstreamUnavailableError,
+} from '../platform/errors.js';
 import { assignmentMutations } from '../platform/schema-diff.js';
 import { checkToolNames, selectTools } from '../server.js';
 import { type CheckReport, type Problem, renderReport } from './check-report.js';
@@ -63,12 +68,13 @@ async function checkGraphql(
     report.graphql = { ok: true, endpoint: platform.graphql.endpoint, introspection: true };
     return live;
   } catch (error) {
-    if (error instanceof GraphQLResponseError) {
+    if (error instanceof GraphQLResponseError && !(error instanceof NotGraphqlError)) {
       // GraphQL answers, but not to introspection: the tools cannot be checked against it.
       report.graphql = { ok: true, endpoint: platform.graphql.endpoint, introspection: false };
       report.schema = { compared: false, error: message(error) };
       return null;
     }
+    // A 404 page where GraphQL should be, or no answer at all: the API URL (see notGraphqlMessage).
     const setting = error instanceof AuthError ? 'CREW_AUTH_URL / CREW_REALM' : 'CREW_API_URL';
     report.graphql = { ok: false, endpoint: platform.graphql.endpoint, error: message(error) };
     report.problems.push({ check: 'graphql', message: message(error), setting });

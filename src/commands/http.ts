@@ -2,7 +2,7 @@
 // to connect a client (stdout is free in this mode; logs stay on stderr). A signal stops it
 // gracefully: calls in flight get --shutdown-timeout-ms to finish, and it exits 0.
 import { type AppOptions, createApp } from '../app.js';
-import { type Config, ConfigError } from '../config.js';
+import { type Config, ConfigError, publicBaseOf } from '../config.js';
 import { boundHeapGrowth } from '../heap-growth.js';
 import type { Logger } from '../logger.js';
 import { startHttp } from '../transports/http.js';
@@ -45,25 +45,28 @@ export async function runHttpCommand(
       ? `the embedded sandbox platform at ${app.sandbox.baseUrl} (key ${app.platform.tokens.clientId})`
       : `the platform at ${app.platform.apiUrl}`;
   const { auth } = config.security;
+  // What clients are given: the public URL behind a proxy (the one a token names as its audience).
+  const base = publicBaseOf(config.security, http.url);
+  const mcpUrl = `${base}/mcp`;
   const header =
     auth.mode === 'none' || auth.mode === 'connector' ? '' : ' --header "Authorization: Bearer $TOKEN"';
   const access = {
     none: 'none: loopback only, anyone on this machine may call it',
     bearer: 'bearer: static tokens (CREW_AUTH_TOKENS / --auth-tokens-file)',
-    oauth: `oauth: JWTs of ${auth.mode === 'oauth' ? auth.issuer : ''} for ${http.mcpUrl}`,
-    connector: `connector: crew-mcp is the authorization server; each company connects its own API key at ${http.url}/connect`,
+    oauth: `oauth: JWTs of ${auth.mode === 'oauth' ? auth.issuer : ''} with the audience ${mcpUrl}`,
+    connector: `connector: crew-mcp is the authorization server (issuer ${base}); clients add ${mcpUrl}, and each company connects its own API key on the page they are sent to`,
   }[auth.mode];
   process.stdout.write(
     [
-      `crew-mcp is serving MCP at ${http.mcpUrl}`,
+      `crew-mcp is serving MCP at ${http.mcpUrl}${base === http.url ? '' : ` (public URL ${mcpUrl})`}`,
       `  upstream: ${upstream}`,
       `  tools: ${app.selection.listed.map((tool) => tool.name).join(', ')}`,
       `  auth: ${access}`,
       '',
       'Connect a client:',
-      `  Claude Code:     claude mcp add --transport http crew ${http.mcpUrl}${header}`,
-      `  MCP Inspector:   npx @modelcontextprotocol/inspector  (Streamable HTTP, URL ${http.mcpUrl})`,
-      `  VS Code/Cursor:  add {"type": "http", "url": "${http.mcpUrl}"} to the MCP servers (see mcp.json)`,
+      `  Claude Code:     claude mcp add --transport http crew ${mcpUrl}${header}`,
+      `  MCP Inspector:   npx @modelcontextprotocol/inspector  (Streamable HTTP, URL ${mcpUrl})`,
+      `  VS Code/Cursor:  add {"type": "http", "url": "${mcpUrl}"} to the MCP servers (see mcp.json)`,
       `  health check:    curl ${http.url}/healthz`,
       '',
       'Press Ctrl+C to stop.',

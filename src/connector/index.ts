@@ -13,10 +13,17 @@ import {
 import type Provider from 'oidc-provider';
 import { type App, type AppOptions, registeredTools } from '../app.js';
 import { clientAddressOf } from '../client-address.js';
-import { type Config, ConfigError, isLoopbackHost } from '../config.js';
+import {
+  type Config,
+  ConfigError,
+  isLoopbackHost,
+  publicBaseOf,
+  sharedStoreWithoutPlatform,
+} from '../config.js';
 import { ALL_CLIENT_SCOPES } from '../mcp/client-scopes.js';
 import { InFlightCalls } from '../mcp/in-flight.js';
 import { AuthError } from '../platform/errors.js';
+import { describeError } from '../platform/network-cause.js';
 import { RateLimiter } from '../rate-limit.js';
 import type { RunningSandbox } from '../sandbox/types.js';
 import type { ReplicaMessage } from '../store/bus.js';
@@ -26,7 +33,7 @@ import type { HostedMode } from '../transports/routes.js';
 import { changedUris } from '../webhooks/events-resource.js';
 import { TokenCache } from './adapter.js';
 import { createConnectHandler, type PlatformDefaults } from './connect.js';
-import { storeDataDir } from './data-dir.js';
+import { recordedSandboxPort, recordSandboxPort, recordStoreKeyId, storeDataDir } from './data-dir.js';
 import { createDisconnectHandler, DISCONNECT_PATH } from './disconnect.js';
 import { CsrfTokens } from './form.js';
 import { arrivedOverHttps } from './host-cookies.js';
@@ -74,6 +81,48 @@ function unavailable(message: string): Response {
   });
 }
 
+/**
+ * oidc-provider writes its redirects (the consent's return to /oauth/authorize/<uid>, the
+ * authorization response) from the request's scheme and host, trusting X-Forwarded-* behind a
+ * proxy. With --public-url those come from it instead of from whatever the proxy forwarded: a
+ * proxy that forwards only Host (no X-Forwarded-Proto) would otherwise send the browser to http://.
+ */
+function asPublic(req: IncomingMessage, publicUrl: string): void {
+  const { protocol, host } = new URL(publicUrl);
+  req.headers['x-forwarded-proto'] = protocol.slice(0, -1);
+  req.headers['x-forwarded-host'] = host;
+  delete req.headers['x-forwarded-port'];
+}
+
+/**
+ * The connect page's default platform when none is named: the embedded sandbox, on the port it had
+ * before (kept in the data dir), since each grant names its platform by URL. Taken by another
+ * process meanwhile: a new port, said at warn level (those companies connect again).
+ */
+async function startEmbeddedSandbox(
+  dataDir: string | null,
+  options: AppOptions,
+  logger: AppOptions['logger'],
+): Promise<RunningSandbox> {
+  const { startSandbox } = await import('../sandbox/server.js');
+  const start = (port: number) =>
+    startSandbox({ host: '127.0.0.1', port, signingKeys: options.sandboxSigningKeys });
+  const kept = dataDir ? await recordedSandboxPort(dataDir) : null;
+  let sandbox: RunningSandbox;
+  try {
+    sandbox = await start(kept ?? 0);
+  } catch (error) {
+    if (kept === null || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    sandbox = await start(0);
+    logger.warn(
+      { was: kept, now: sandbox.baseUrl },
+      "connector: the embedded sandbox's port was taken; companies connected to it must connect again",
+    );
+  }
+  if (dataDir) await recordSandboxPort(dataDir, Number(new URL(sandbox.baseUrl).port));
+  return sandbox;
+}
+
 const stores = new WeakMap<App, Store>();
 
 /** The store behind a connector app (tests and `crew-mcp check` look inside it). */
@@ -86,11 +135,22 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
   if (auth.mode !== 'connector') throw new ConfigError('createConnectorApp needs --auth connector');
   const { connector } = auth;
   const { logger } = options;
+  // (A sandbox handed in, as tests do, is one for every replica: nothing to refuse.)
+  const shared = options.sandbox ? null : sharedStoreWithoutPlatform(connector);
+  if (shared) throw new ConfigError(shared);
   const keys = await loadStoreKeys(connector);
   const dataDir = connector.storeUrl ? null : await storeDataDir(connector.dataDir);
   const { store, bus } = await openConnectorStore(config, connector, keys, dataDir, logger);
-  if (store.reencrypted.moved || store.reencrypted.unreadable) {
+  // What `crew-mcp check` compares its key with: the embedded store is this process's alone.
+  if (dataDir) await recordStoreKeyId(dataDir, keys.box.currentKeyId);
+  if (store.reencrypted.moved) {
     logger.info(store.reencrypted, 'connector: secrets re-encrypted with the current store key');
+  }
+  if (store.reencrypted.discarded) {
+    logger.warn(
+      store.reencrypted,
+      'connector: stored secrets the store key could not open were deleted (--discard-unreadable-secrets); their companies must connect again',
+    );
   }
   let sandbox: RunningSandbox | null = null;
   let defaults: PlatformDefaults;
@@ -99,15 +159,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     defaults = connector.platformDefaults;
   } else {
     // No platform named: the connect page offers the embedded sandbox (its demo keys), as every mode does.
-    sandbox =
-      options.sandbox ??
-      (await (
-        await import('../sandbox/server.js')
-      ).startSandbox({
-        host: '127.0.0.1',
-        port: 0,
-        signingKeys: options.sandboxSigningKeys,
-      }));
+    sandbox = options.sandbox ?? (await startEmbeddedSandbox(dataDir, options, logger));
     defaults = { authUrl: sandbox.baseUrl, realm: sandbox.realm, apiUrl: sandbox.baseUrl };
     // Shown on the connect page: the key a person trying the sandbox types (--sandbox-key names it).
     const keyName = config.upstream.kind === 'sandbox' ? config.upstream.sandboxKey : 'demo-admin';
@@ -187,7 +239,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
       () => resource,
     ),
     bind(baseUrl) {
-      publicBase = publicUrl ?? baseUrl;
+      publicBase = publicBaseOf(config.security, baseUrl);
       resource = `${publicBase}/mcp`;
       const secureCookies = publicBase.startsWith('https:');
       provider = createProvider({
@@ -266,7 +318,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
           );
         }
         logger.warn(
-          { tenant: tenantKey, reason: error instanceof Error ? error.message : String(error) },
+          { tenant: tenantKey, reason: describeError(error) },
           'connector: tenant could not be opened',
         );
         return unavailable("The company's platform could not be reached; try again shortly.");
@@ -278,6 +330,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     },
     async handle(req, res, path) {
       if (!provider || !callback || !connect || !disconnect) return false;
+      if (publicUrl) asPublic(req, publicUrl);
       if (path === DISCONNECT_PATH) return disconnect(req, res);
       if (path.startsWith(`${CONNECT_PATH}/`)) return connect(req, res, path);
       if (path.startsWith('/webhooks/')) return webhooks.handle(req, res, path);

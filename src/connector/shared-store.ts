@@ -41,6 +41,7 @@ export async function openConnectorStore(
       logger,
       eventsMaxAgeMs: config.security.eventsMaxAgeDays * DAY_MS,
       eventsMaxBytes: config.security.eventsMaxBytes,
+      discardUnreadableSecrets: connector.discardUnreadableSecrets,
     });
     return { store, bus };
   } catch (error) {

@@ -11,6 +11,7 @@ import type { AddressOf } from '../client-address.js';
 import type { Logger } from '../logger.js';
 import { tokenUrlFor } from '../platform/auth.js';
 import { createPlatform } from '../platform/client.js';
+import { describeError } from '../platform/network-cause.js';
 import type { Store } from '../store/index.js';
 import type { Tenant } from '../store/tenants.js';
 import { createWebhookReceiver, type WebhookHandler } from '../webhooks/receiver.js';
@@ -79,7 +80,7 @@ export function createTenantWebhooks(options: TenantWebhooksOptions) {
       if (tenant && subscription?.id && secret) {
         await deleteSubscription(platformOf(tenant, secret), subscription.id).catch((error: unknown) =>
           logger.warn(
-            { tenant: tenantKey, reason: error instanceof Error ? error.message : String(error) },
+            { tenant: tenantKey, reason: describeError(error) },
             'connector: could not unsubscribe',
           ),
         );

@@ -8,6 +8,7 @@ import type { UpstreamDataType } from '../contract/upstream.js';
 import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
 import { ForbiddenError } from '../platform/errors.js';
+import { describeError } from '../platform/network-cause.js';
 import { readAllPages } from '../platform/pages.js';
 import type { KnownDataType } from '../rules/data-types.js';
 
@@ -80,7 +81,7 @@ export function createDataTypeCatalog(platform: Platform, logger: Logger): DataT
       const mine = ++generation;
       const attempt = readAll().catch((error: unknown) => {
         logger.info(
-          { reason: error instanceof Error ? error.message : String(error) },
+          { reason: describeError(error) },
           'data type catalogue unavailable: dataType checks defer to the platform',
         );
         // A missing scope will not change while the server runs; other failures may pass.

@@ -36,6 +36,7 @@ import { schemaModel } from '../contract/schema-model.js';
 import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
 import { fetchLiveSchema } from '../platform/introspection.js';
+import { describeError } from '../platform/network-cause.js';
 import { compareSchemas, type SchemaDifferences } from '../platform/schema-diff.js';
 import type { ToolDefinition } from './define-tool.js';
 import { toolWithLiveEnums } from './live-enums.js';
@@ -239,7 +240,7 @@ export async function adaptToLiveSchema(
     return plan;
   } catch (error) {
     logger.warn(
-      { reason: error instanceof Error ? error.message : String(error) },
+      { reason: describeError(error) },
       'could not introspect the live schema: tools are not checked against it',
     );
     return null;

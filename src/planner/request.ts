@@ -183,6 +183,52 @@ export function resolveAdjustments(input: PlanRequest, kept?: KeptPlan): PlanAdj
   };
 }
 
+/**
+ * A swap, pin or exclude that matches nothing is refused, naming each that does not, before
+ * anything is planned: the same plan answered again would say nothing of the mistake. A swap takes
+ * someone off a role they hold in the kept plan; a pin puts a crew member who is read (their
+ * status among `statuses`) on a role of the plan; an exclude names a crew member who is read.
+ * `crewIds`: the crew read for this plan (null when none was, as when no place is open).
+ */
+export function checkAdjustmentsMatch(
+  input: PlanRequest,
+  kept: KeptPlan | undefined,
+  crewIds: ReadonlySet<number> | null,
+): void {
+  const misses: { field: string; what: string }[] = [];
+  const plan = `plan ${input.planId}`;
+  const held = new Set(kept?.assignments.map((entry) => `${entry.roleId}:${entry.crewId}`));
+  const roles = new Set(kept?.places.map((place) => place.roleId));
+  const unread = (id: number) => crewIds !== null && !crewIds.has(id);
+  for (const [index, entry] of (input.swap ?? []).entries()) {
+    const { roleId, crewId } = roleCrew(entry, `swap[${index}]`);
+    if (!held.has(`${roleId}:${crewId}`))
+      misses.push({ field: `swap[${index}]`, what: `crew ${crewId} is not on role ${roleId} in ${plan}` });
+  }
+  for (const [index, entry] of (input.pin ?? []).entries()) {
+    const { roleId, crewId } = roleCrew(entry, `pin[${index}]`);
+    if (!roles.has(roleId)) misses.push({ field: `pin[${index}]`, what: `role ${roleId} is not in ${plan}` });
+    else if (unread(crewId))
+      misses.push({
+        field: `pin[${index}]`,
+        what: `no crew member ${crewId} among the crew this plan reads`,
+      });
+  }
+  for (const [index, id] of (input.exclude ?? []).entries())
+    if (unread(Number(id)))
+      misses.push({
+        field: `exclude[${index}]`,
+        what: `no crew member ${id} among the crew this plan reads`,
+      });
+  const [first] = misses;
+  if (first)
+    refuse({
+      field: first.field,
+      problem: `${misses.map((miss) => `${miss.field}: ${miss.what}`).join('; ')}.`,
+      fix: "A swap names a roleId:crewId of the plan's bookings, a pin a role of the plan; crew ids come from the plan or list_crew (statuses widens who is read).",
+    });
+}
+
 /** Per role, who left the plan and who came in, paired in order. */
 export function planChanges(
   before: readonly { roleId: string; crewId: number }[],

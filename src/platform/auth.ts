@@ -5,6 +5,7 @@
 import { decodeJwt } from 'jose';
 import type { Logger } from '../logger.js';
 import { AuthError, UpstreamUnavailableError } from './errors.js';
+import { networkCause } from './network-cause.js';
 import { fetchWire, nodeWire, type Wire } from './wire.js';
 
 export interface Credentials {
@@ -116,8 +117,8 @@ export class TokenManager {
       });
       status = response.status;
       payload = parseObject(await response.text());
-    } catch {
-      const reason = timeout.signal.aborted ? 'timed out' : 'could not be reached';
+    } catch (error) {
+      const reason = timeout.signal.aborted ? 'timed out' : `could not be reached (${networkCause(error)})`;
       this.options.logger?.warn(
         { tokenUrl: this.credentials.tokenUrl, reason },
         'token endpoint unreachable',

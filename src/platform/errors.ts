@@ -114,6 +114,20 @@ export class GraphQLResponseError extends CrewError {
 }
 
 /**
+ * The GraphQL endpoint answered, but not with GraphQL (a 404 page, a proxy's error page): the API
+ * URL is likely wrong, which no retry mends. The setting to change travels with it for the doctor.
+ */
+export class NotGraphqlError extends GraphQLResponseError {
+  readonly setting = 'CREW_API_URL';
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * A mutation whose request may have reached the platform but whose answer never came back:
  * repeating it could write twice, so we say so instead of retrying. The error boundary adds
  * which read tool shows whether it happened.

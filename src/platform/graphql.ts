@@ -9,6 +9,7 @@ import {
   GraphQLResponseError,
   missingScope,
   NotFoundError,
+  NotGraphqlError,
   ValidationError,
 } from './errors.js';
 import type { PlatformHttp } from './http.js';
@@ -32,6 +33,15 @@ export interface MutationPayload {
 /** Turns an upstream input path ("jobs.0.roles.1.startTime") into the tool's ("jobs[0].roles[1].startTime"). */
 export function toInputPath(upstreamPath: string): string {
   return upstreamPath.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+}
+
+/** What a non-GraphQL answer means, and the fix: CREW_API_URL is the base URL (we add /gql). */
+export function notGraphqlMessage(endpoint: string, status: number): string {
+  const base = endpoint.slice(0, -'/gql'.length);
+  const fix = base.endsWith('/gql')
+    ? `CREW_API_URL ends in /gql, which crew-mcp adds itself: set it to ${base.slice(0, -'/gql'.length)}`
+    : "check CREW_API_URL: the base URL of the platform's API, without /gql (crew-mcp adds it)";
+  return `The platform's GraphQL API at ${endpoint} answered HTTP ${status} without a GraphQL body: ${fix}.`;
 }
 
 /** Serialized documents kept: the product's own are a few dozen. */
@@ -102,9 +112,7 @@ export class GraphqlClient {
     }
     if (!body || (answer.status !== 200 && !body.errors)) {
       this.logger?.debug({ status: answer.status }, 'unexpected GraphQL answer');
-      throw new GraphQLResponseError(
-        `The platform's GraphQL API answered HTTP ${answer.status} without a GraphQL body.`,
-      );
+      throw new NotGraphqlError(notGraphqlMessage(this.endpoint, answer.status), answer.status);
     }
     if (body.errors?.length) {
       this.logger?.debug({ errors: body.errors }, 'GraphQL errors');

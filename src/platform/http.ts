@@ -15,6 +15,7 @@ import {
   UpstreamServerError,
   UpstreamUnavailableError,
 } from './errors.js';
+import { networkCause, networkCode } from './network-cause.js';
 import { fetchWire, nodeWire, type Wire, type WireResponse } from './wire.js';
 
 export interface HttpRequest {
@@ -174,12 +175,10 @@ export class PlatformHttp {
 
   private networkFailure(request: HttpRequest, error: unknown, timedOut: boolean): Attempt {
     if (request.signal?.aborted) return { kind: 'fail', error: new Error('The request was cancelled.') };
-    const code = errorCode(error);
+    const code = networkCode(error);
     // These codes mean no connection was made: nothing reached the platform.
     const notSent = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
-    const what = timedOut
-      ? `timed out after ${this.options.timeoutMs} ms`
-      : `failed (${code ?? 'network error'})`;
+    const what = timedOut ? `timed out after ${this.options.timeoutMs} ms` : `failed: ${networkCause(error)}`;
     if (!request.idempotent && !notSent) {
       return {
         kind: 'fail',
@@ -199,11 +198,6 @@ export class PlatformHttp {
     // Full jitter: spreads retries of concurrent callers apart.
     return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
   }
-}
-
-function errorCode(error: unknown): string | undefined {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  return cause?.code ?? (error as { code?: string })?.code;
 }
 
 function parseJson(text: string): unknown {

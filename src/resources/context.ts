@@ -2,6 +2,7 @@
 import type { ReadResourceResult, Variables } from '@modelcontextprotocol/server';
 import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
+import { describeError } from '../platform/network-cause.js';
 import type { Catalog } from './catalog.js';
 
 export interface ResourceDeps {
@@ -27,7 +28,7 @@ export async function orEmpty<T>(logger: Logger, what: string, run: () => Promis
   try {
     return await run();
   } catch (error) {
-    logger.warn({ what, reason: error instanceof Error ? error.message : String(error) }, 'listing skipped');
+    logger.warn({ what, reason: describeError(error) }, 'listing skipped');
     return [];
   }
 }

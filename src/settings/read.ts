@@ -12,6 +12,8 @@ export interface ReadSettings {
   values: SettingValues;
   /** The settings the user gave (flag or environment), as opposed to their defaults. */
   given: ReadonlySet<SettingKey>;
+  /** The settings given as flags (their values are visible to other users in `ps`). */
+  onArgv: ReadonlySet<SettingKey>;
   /** Arguments left for the subcommand (e.g. `sandbox --port 4000`). */
   rest: string[];
 }
@@ -101,5 +103,6 @@ export function readSettings(argv: string[], env: Record<string, string | undefi
   const values: Record<string, unknown> = {};
   for (const [key, row] of SETTING_ROWS) values[key] = row.parse.read(raw[key], row);
   const given = new Set(SETTING_ROWS.map(([key]) => key).filter((key) => raw[key] !== undefined));
-  return { command: parsed.command, values: values as SettingValues, given, rest: parsed.rest };
+  const onArgv = new Set(Object.keys(parsed.raw) as SettingKey[]);
+  return { command: parsed.command, values: values as SettingValues, given, onArgv, rest: parsed.rest };
 }

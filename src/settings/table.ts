@@ -71,6 +71,14 @@ export const SETTINGS = {
     meaning: 'API key client secret (never logged)',
     parse: text(),
   }),
+  clientSecretFile: setting({
+    group: 'platform',
+    flag: '--client-secret-file',
+    env: 'CREW_CLIENT_SECRET_FILE',
+    value: 'FILE',
+    meaning: 'a file holding the client secret (in place of CREW_CLIENT_SECRET)',
+    parse: text(),
+  }),
   authUrl: setting({
     group: 'platform',
     flag: '--auth-url',
@@ -221,6 +229,14 @@ export const SETTINGS = {
     env: 'CREW_WEBHOOK_SECRET',
     value: 'SECRET',
     meaning: 'signature secret the receiver verifies',
+    parse: text(),
+  }),
+  webhookSecretFile: setting({
+    group: 'other',
+    flag: '--webhook-secret-file',
+    env: 'CREW_WEBHOOK_SECRET_FILE',
+    value: 'FILE',
+    meaning: 'a file holding the webhook secret (in place of CREW_WEBHOOK_SECRET)',
     parse: text(),
   }),
   webhookPublicUrl: setting({
@@ -396,6 +412,14 @@ export const SETTINGS = {
     env: 'CREW_STORE_PREVIOUS_KEY',
     meaning: 'the key before a rotation: its secrets are re-encrypted with the current key at start',
     parse: text(),
+  }),
+  discardUnreadableSecrets: setting({
+    group: 'connector',
+    flag: '--discard-unreadable-secrets',
+    env: 'CREW_DISCARD_UNREADABLE_SECRETS',
+    meaning:
+      'delete stored secrets the store key cannot open, instead of refusing to start (their companies connect again)',
+    parse: toggle(),
   }),
   connectorAllowLoopbackClientMetadata: setting({
     group: 'connector',

@@ -11,9 +11,9 @@ import type { SqlEngine } from './engine.js';
 import { StoreKeptPlans } from './kept-plans.js';
 import { migrate } from './migrate.js';
 import { OAuthRecords } from './oauth-records.js';
-import type { SecretBox } from './secret-box.js';
+import { type SecretBox, StoreKeyError } from './secret-box.js';
 import { TenantEventLogs } from './tenant-events.js';
-import { Tenants } from './tenants.js';
+import { type Reencrypted, Tenants } from './tenants.js';
 
 export type { SqlEngine, SqlRunner } from './engine.js';
 
@@ -30,6 +30,11 @@ export interface StoreOptions {
   /** The webhook event logs' retention (default: 30 days, 64 MiB per tenant). */
   eventsMaxAgeMs?: number;
   eventsMaxBytes?: number;
+  /**
+   * Delete stored secrets the store key cannot open (--discard-unreadable-secrets) instead of
+   * refusing to open: their grants need reconnecting. Off: a wrong key stops the start.
+   */
+  discardUnreadableSecrets?: boolean;
 }
 
 export interface Store {
@@ -42,8 +47,8 @@ export interface Store {
   keptPlans<Plan>(tenantKey: string): KeptPlans<Plan>;
   /** Schema version after migrating. */
   readonly version: number;
-  /** Sealed secrets moved to the current key at open, and those that would not open. */
-  readonly reencrypted: { moved: number; unreadable: number };
+  /** Sealed secrets moved to the current key at open, and those that would not open (discarded). */
+  readonly reencrypted: Reencrypted;
   close(): Promise<void>;
 }
 
@@ -57,6 +62,19 @@ export async function openEngine(url: string | null, dataDir: string | null): Pr
   return (await import('./pglite-engine.js')).openPgliteEngine(dataDir ? join(dataDir, 'store') : null);
 }
 
+/** Why a store whose secrets the key cannot open is not opened, and the two ways on. */
+export function unreadableMessage(reencrypted: Reencrypted, currentKeyId: string): string {
+  const why =
+    reencrypted.unknownKeys.length > 0
+      ? `they are sealed with store key ${reencrypted.unknownKeys.join(', ')}, and the key given is ${currentKeyId}`
+      : 'they fail their integrity check (tampered, or moved to another row)';
+  return (
+    `CREW_STORE_KEY (or --store-key-file) cannot open ${reencrypted.unreadable} stored secret(s): ${why}. ` +
+    'Give the key they were sealed with (after a rotation: the old one as CREW_STORE_PREVIOUS_KEY), ' +
+    'or start once with --discard-unreadable-secrets to delete them (the companies connected must connect again).'
+  );
+}
+
 export async function openStore(options: StoreOptions): Promise<Store> {
   const engine = await openEngine(options.url, options.dataDir);
   try {
@@ -64,7 +82,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     const now = options.now ?? Date.now;
     const tenants = new Tenants(engine, options.box);
     // A rotated key: secrets sealed under the previous one move to the current one at start.
-    const reencrypted = await tenants.reencrypt();
+    const reencrypted = await tenants.reencrypt(options.discardUnreadableSecrets);
+    if (reencrypted.unreadable > 0 && !options.discardUnreadableSecrets) {
+      throw new StoreKeyError(unreadableMessage(reencrypted, options.box.currentKeyId));
+    }
     const events = new TenantEventLogs({
       engine,
       bus: options.bus ?? null,

@@ -74,6 +74,11 @@ export class SecretBox {
     }
   }
 
+  /** Whether `keyId` (a sealed value's second part) is the current key's or a previous one's. */
+  knows(keyId: string): boolean {
+    return this.keys.has(keyId);
+  }
+
   /** Sealed under a key other than the current one: re-encryption should move it. */
   isStale(sealed: string): boolean {
     return sealed.split('.')[1] !== this.currentKeyId;

@@ -17,6 +17,23 @@ export interface Tenant extends TenantPlace {
   webhookSubscription: Record<string, unknown> | null;
 }
 
+/** What re-encryption at open did; `unknownKeys`: the key ids of the secrets that would not open. */
+export interface Reencrypted {
+  moved: number;
+  unreadable: number;
+  discarded: number;
+  unknownKeys: string[];
+}
+
+interface SealedSecret {
+  kind: 'grant' | 'webhook';
+  /** The row: a grant id or a tenant key. */
+  id: string;
+  sealed: string;
+  /** What it is sealed for (the associated data). */
+  context: string;
+}
+
 export type GrantStatus = 'active' | 'needs_reconnect' | 'revoked';
 
 export interface GrantRecord {
@@ -188,49 +205,79 @@ export class Tenants {
     );
   }
 
-  /**
-   * Secrets sealed under a previous store key, sealed again under the current one. A value that
-   * does not open (its key not configured, or tampered) is left as it is and counted: it must not
-   * stop the others, and the grant it belongs to fails on use with its own error.
-   */
-  async reencrypt(): Promise<{ moved: number; unreadable: number }> {
-    let moved = 0;
-    let unreadable = 0;
-    const reseal = (sealed: string, context: string): string | null => {
-      try {
-        return this.box.seal(this.box.open(sealed, context), context);
-      } catch {
-        unreadable++;
-        return null;
-      }
-    };
+  /** Every sealed secret of the store: grants' platform secrets and tenants' webhook secrets. */
+  private async sealedSecrets(): Promise<SealedSecret[]> {
     const grants = await this.sql.query<{ grant_id: string; secret_enc: string }>(
       'select grant_id, secret_enc from crew_grants where secret_enc is not null',
     );
-    for (const row of grants) {
-      if (!this.box.isStale(row.secret_enc)) continue;
-      const resealed = reseal(row.secret_enc, row.grant_id);
-      if (!resealed) continue;
-      await this.sql.query('update crew_grants set secret_enc = $2 where grant_id = $1 and secret_enc = $3', [
-        row.grant_id,
-        resealed,
-        row.secret_enc,
-      ]);
-      moved++;
-    }
     const tenants = await this.sql.query<{ tenant_key: string; webhook_secret_enc: string }>(
       'select tenant_key, webhook_secret_enc from crew_tenants where webhook_secret_enc is not null',
     );
-    for (const row of tenants) {
-      if (!this.box.isStale(row.webhook_secret_enc)) continue;
-      const resealed = reseal(row.webhook_secret_enc, WEBHOOK_CONTEXT + row.tenant_key);
-      if (!resealed) continue;
-      await this.sql.query('update crew_tenants set webhook_secret_enc = $2 where tenant_key = $1', [
-        row.tenant_key,
-        resealed,
-      ]);
-      moved++;
+    return [
+      ...grants.map((row) => ({
+        kind: 'grant' as const,
+        id: row.grant_id,
+        sealed: row.secret_enc,
+        context: row.grant_id,
+      })),
+      ...tenants.map((row) => ({
+        kind: 'webhook' as const,
+        id: row.tenant_key,
+        sealed: row.webhook_secret_enc,
+        context: WEBHOOK_CONTEXT + row.tenant_key,
+      })),
+    ];
+  }
+
+  /** The secret, or null when the configured keys cannot open it. */
+  private openOrNull(secret: SealedSecret): string | null {
+    try {
+      return this.box.open(secret.sealed, secret.context);
+    } catch {
+      return null;
     }
-    return { moved, unreadable };
+  }
+
+  /** What the configured keys cannot open, changing nothing (`crew-mcp check`, and before moving). */
+  async unreadableSecrets(secrets?: SealedSecret[]): Promise<Reencrypted> {
+    const result: Reencrypted = { moved: 0, unreadable: 0, discarded: 0, unknownKeys: [] };
+    for (const secret of secrets ?? (await this.sealedSecrets())) {
+      if (this.openOrNull(secret) !== null) continue;
+      result.unreadable++;
+      const keyId = secret.sealed.split('.')[1] ?? '?';
+      if (!this.box.knows(keyId) && !result.unknownKeys.includes(keyId)) result.unknownKeys.push(keyId);
+    }
+    return result;
+  }
+
+  /**
+   * Secrets sealed under a previous store key, sealed again under the current one. When some do
+   * not open (their key not configured, or tampered), nothing is changed and they are counted,
+   * with the keys they name, so the caller can refuse to start (the wrong CREW_STORE_KEY); with
+   * `discard`, they are deleted: their grants need reconnecting, their tenants' webhooks a new
+   * subscription.
+   */
+  async reencrypt(discard = false): Promise<Reencrypted> {
+    const secrets = await this.sealedSecrets();
+    const result = await this.unreadableSecrets(secrets);
+    if (result.unreadable > 0 && !discard) return result;
+    for (const secret of secrets) {
+      const plain = this.openOrNull(secret);
+      if (plain !== null && !this.box.isStale(secret.sealed)) continue;
+      const resealed = plain === null ? null : this.box.seal(plain, secret.context);
+      await this.sql.query(
+        secret.kind === 'grant'
+          ? `update crew_grants set secret_enc = $2,
+               status = case when $2::text is null then 'needs_reconnect' else status end
+             where grant_id = $1 and secret_enc = $3`
+          : // A discarded webhook secret takes its subscription along: the tenant subscribes anew.
+            `update crew_tenants set webhook_secret_enc = $2,
+               webhook_subscription = case when $2::text is null then null else webhook_subscription end
+             where tenant_key = $1 and webhook_secret_enc = $3`,
+        [secret.id, resealed, secret.sealed],
+      );
+      result[plain === null ? 'discarded' : 'moved']++;
+    }
+    return result;
   }
 }

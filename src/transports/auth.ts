@@ -17,7 +17,7 @@ import {
   requireBearerAuth,
   requireScopes,
 } from '@modelcontextprotocol/server';
-import type { AuthMode, Config } from '../config.js';
+import { type AuthMode, type Config, publicBaseOf } from '../config.js';
 import type { Logger } from '../logger.js';
 import { ALL_CLIENT_SCOPES, type ClientScope } from '../mcp/client-scopes.js';
 import { loadTokens, staticTokenVerifier } from './bearer-tokens.js';
@@ -75,7 +75,7 @@ export async function createAuthGate(
     return {
       mode: 'none',
       bind(baseUrl) {
-        base ??= baseUrl;
+        base = publicBaseOf(config.security, baseUrl);
       },
       authenticate: async () => null,
       wellKnown: () => undefined,
@@ -103,7 +103,7 @@ export async function createAuthGate(
   return {
     mode: auth.mode,
     bind(baseUrl) {
-      base ??= baseUrl;
+      base = publicBaseOf(config.security, baseUrl);
       if (hosted && issuer) issuer = { ...issuer, metadata: hosted.bind(base) };
     },
     authenticate(authorization) {

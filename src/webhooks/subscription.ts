@@ -7,6 +7,7 @@
 import { EVENT_TYPES } from '../contract/events.js';
 import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
+import { describeError } from '../platform/network-cause.js';
 
 export interface WebhookView {
   id: string;
@@ -55,7 +56,7 @@ export async function subscribeSelf(
   } catch (error) {
     // Events are an extra: a key without webhooks:manage still serves every tool.
     logger.warn(
-      { url, reason: error instanceof Error ? error.message : String(error) },
+      { url, reason: describeError(error) },
       'could not subscribe to platform webhooks: no events will arrive',
     );
     return null;

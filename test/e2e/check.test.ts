@@ -2,31 +2,12 @@
 // against a "live" platform (a test sandbox reached with credentials) whose schema differs from
 // our model, and with the mistakes users make. One token request per run; no log lines unless
 // asked; each failure names the setting to change; exit 0 only when the listed tools can work.
-import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
-import { CLI, spawnHttp } from '../helpers/mcp.js';
+import { runCli, spawnHttp } from '../helpers/mcp.js';
 import { DIFFERING_SCHEMA, liveFlagsFor, startTestSandbox } from '../helpers/sandbox.js';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function check(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, 'check', ...args],
-      { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 20_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+const check = (args: string[], env: Record<string, string> = {}) => runCli(['check', ...args], env, 20_000);
 
 let differing: RunningSandbox;
 beforeAll(async () => {

@@ -234,6 +234,32 @@ describe('--auth oauth', () => {
     await issuer?.close();
   });
 
+  it('with --public-url, the banner and the metadata name the public URL as the resource and the audience', async () => {
+    const behindProxy = await spawnHttp(
+      ['--auth', 'oauth', '--oauth-issuer', issuer.issuer, '--public-url', 'https://crew.example.com'],
+      {
+        CREW_CLIENT_ID: 'demo-admin',
+        CREW_CLIENT_SECRET: 'demo-admin-secret',
+        CREW_AUTH_URL: proxy.url,
+        CREW_REALM: 'sandbox',
+        CREW_API_URL: proxy.url,
+      },
+    );
+    try {
+      const banner = behindProxy.stdout();
+      expect(banner).toContain(
+        `oauth: JWTs of ${issuer.issuer} with the audience https://crew.example.com/mcp`,
+      );
+      expect(banner).toContain('claude mcp add --transport http crew https://crew.example.com/mcp --header');
+      expect(banner).not.toMatch(/Inspector.*127\.0\.0\.1/);
+      const metadata = await fetch(`${behindProxy.baseUrl}/.well-known/oauth-protected-resource/mcp`);
+      const resource = (await metadata.json()) as { resource: string };
+      expect(resource.resource).toBe('https://crew.example.com/mcp');
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('serves the Protected Resource Metadata (RFC 9728), at the bare and the path-aware location', async () => {
     for (const path of [
       '/.well-known/oauth-protected-resource',

@@ -1,6 +1,6 @@
 // Test helpers that drive crew-mcp through a real MCP client: in-process (linked transports,
 // against a test sandbox), or as the built CLI over stdio and Streamable HTTP.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
@@ -72,6 +72,37 @@ export async function spawnStdio(
   const client = new Client({ name: 'crew-mcp-e2e', version: '1.0.0' });
   await client.connect(transport);
   return { client, close: () => client.close() };
+}
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The built CLI with `args`, run to its end with only PATH and `env` set; a server command
+ * (`http`) is stopped with SIGTERM once its banner is out.
+ */
+export function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 60_000,
+): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [CLI, ...args],
+      { env: { PATH: process.env.PATH ?? '', ...env }, timeout: timeoutMs },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr: `${stderr}${error?.signal ? ` [ended by ${error.signal}]` : ''}` });
+      },
+    );
+    child.stdout?.on('data', (chunk) => {
+      if (String(chunk).includes('Press Ctrl+C to stop.')) child.kill('SIGTERM');
+    });
+  });
 }
 
 export interface SpawnedHttp {

@@ -50,11 +50,15 @@ export interface TlsProxy {
   close(): Promise<void>;
 }
 
-/** An https server on a free loopback port that forwards every request to `proxy.target`. */
-export async function startTlsProxy(key: Buffer, cert: Buffer): Promise<TlsProxy> {
+/**
+ * An https server on a free loopback port that forwards every request to `proxy.target`; with
+ * `forwardedProto` false it adds nothing to the client's headers (Host kept), as nginx does
+ * unless told to send X-Forwarded-Proto.
+ */
+export async function startTlsProxy(key: Buffer, cert: Buffer, forwardedProto = true): Promise<TlsProxy> {
   const proxy: TlsProxy = { url: '', target: '', close: async () => undefined };
   const server: Server = createServer({ key, cert }, (req, res) => {
-    const headers = { ...req.headers, 'x-forwarded-proto': 'https' };
+    const headers = forwardedProto ? { ...req.headers, 'x-forwarded-proto': 'https' } : req.headers;
     req.pipe(forward(new URL(req.url ?? '/', proxy.target), req, res, headers));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -29,6 +29,14 @@ describe.each(engines)('store on $name', ({ database }) => {
     realm: 'crew',
   });
 
+  /** A tenant with a grant's secret and a webhook secret sealed in the store. */
+  const withSecrets = async (clientId: string, grantId: string, secret: string, webhookSecret: string) => {
+    const tenant = await store.tenants.upsert(place(clientId));
+    await store.tenants.createGrant({ grantId, tenantKey: tenant.key, secret, platformScopes: [] });
+    await store.tenants.setWebhook(tenant.key, webhookSecret, { id: `sub-${grantId}` });
+    return tenant;
+  };
+
   beforeAll(async () => {
     db = await database();
     store = await openStore({ url: db?.url ?? null, dataDir: null, box: new SecretBox(KEY), now });
@@ -112,25 +120,27 @@ describe.each(engines)('store on $name', ({ database }) => {
   });
 
   it('re-encrypts secrets under a rotated key, and the old key alone no longer opens them', async () => {
-    const tenant = await store.tenants.upsert(place('rotating'));
-    await store.tenants.createGrant({
-      grantId: 'g-rot',
-      tenantKey: tenant.key,
-      secret: 'rotate-me',
-      platformScopes: [],
-    });
-    await store.tenants.setWebhook(tenant.key, 'whsec-rotate', { id: 'sub-1' });
+    const tenant = await withSecrets('rotating', 'g-rot', 'rotate-me', 'whsec-rotate');
     const next = randomBytes(32);
     if (store.engine.kind === 'postgres') {
-      // Another process opening the same database with the rotated keys moves the sealed values.
-      const rotated = await openStore({
-        url: db?.url ?? null,
-        dataDir: null,
-        box: new SecretBox(next, [KEY]),
-        now,
-      });
+      // Another process opening the same database with the rotated keys moves the sealed values;
+      // g2 holds g1's sealed value (the tampering test), which opens under no key: it refuses
+      // to open unless told to discard it.
+      const open = (discardUnreadableSecrets: boolean) =>
+        openStore({
+          url: db?.url ?? null,
+          dataDir: null,
+          box: new SecretBox(next, [KEY]),
+          now,
+          discardUnreadableSecrets,
+        });
+      await expect(open(false)).rejects.toThrow(
+        /cannot open 1 stored secret\(s\): they fail their integrity check .*--discard-unreadable-secrets/,
+      );
+      const rotated = await open(true);
       try {
-        expect(rotated.reencrypted).toEqual({ moved: 2, unreadable: 1 });
+        expect(rotated.reencrypted).toEqual({ moved: 2, unreadable: 1, discarded: 1, unknownKeys: [] });
+        expect(await rotated.tenants.grant('g2')).toMatchObject({ status: 'needs_reconnect' });
         expect(await rotated.tenants.grantSecret('g-rot')).toBe('rotate-me');
         expect(await rotated.tenants.webhookSecret(tenant.key)).toBe('whsec-rotate');
         await expect(store.tenants.grantSecret('g-rot')).rejects.toThrow(/not configured/);
@@ -143,12 +153,44 @@ describe.each(engines)('store on $name', ({ database }) => {
       // PGlite in memory is one process's database: the keys swapped in place, keys swapped in place: reencrypt() moves the sealed values.
       const box = new SecretBox(next, [KEY]);
       const { Tenants } = await import('../../src/store/tenants.js');
-      const { moved, unreadable } = await new Tenants(store.engine, box).reencrypt();
+      // g2 holds g1's sealed value (the tampering test): counted, and nothing moves...
+      expect(await new Tenants(store.engine, box).reencrypt()).toMatchObject({ moved: 0, unreadable: 1 });
+      expect(await store.tenants.grantSecret('g-rot')).toBe('rotate-me');
+      // ...unless told to discard what does not open.
+      const { moved, discarded } = await new Tenants(store.engine, box).reencrypt(true);
       expect(moved).toBeGreaterThanOrEqual(2);
-      // g2 holds g1's sealed value (the tampering test): left alone, counted, not fatal.
-      expect(unreadable).toBe(1);
+      expect(discarded).toBe(1);
       expect(await new Tenants(store.engine, box).grantSecret('g-rot')).toBe('rotate-me');
       await expect(store.tenants.grantSecret('g-rot')).rejects.toThrow(/not configured/);
+    }
+  });
+
+  it('refuses to open with a store key that cannot open its secrets, naming the keys and the two ways on', async () => {
+    if (store.engine.kind !== 'postgres') return; // one process's in-memory database: the server's test says it
+    const { Tenants } = await import('../../src/store/tenants.js');
+    const tenant = await withSecrets('wrong-key', 'g-wk', 's', 'whsec-wk');
+    const wrong = new SecretBox(randomBytes(32));
+    // Read-only, as crew-mcp check reads it: nothing changes.
+    const probe = await new Tenants(store.engine, wrong).unreadableSecrets();
+    // (besides the key the rotation test above moved its secrets to)
+    expect(probe.unknownKeys).toContain(store.box.currentKeyId);
+    expect(probe.unreadable).toBeGreaterThanOrEqual(2);
+    const open = (discardUnreadableSecrets: boolean) =>
+      openStore({ url: db?.url ?? null, dataDir: null, box: wrong, now, discardUnreadableSecrets });
+    await expect(open(false)).rejects.toThrow(
+      new RegExp(
+        `CREW_STORE_KEY \\(or --store-key-file\\) cannot open \\d+ stored secret\\(s\\): they are sealed with store key .*${store.box.currentKeyId}.*, and the key given is ${wrong.currentKeyId}\\. Give the key .*CREW_STORE_PREVIOUS_KEY.*--discard-unreadable-secrets`,
+      ),
+    );
+    expect(await store.tenants.grantSecret('g-wk')).toBe('s');
+    const discarded = await open(true);
+    try {
+      expect(discarded.reencrypted.discarded).toBe(probe.unreadable);
+      expect(await discarded.tenants.grant('g-wk')).toMatchObject({ status: 'needs_reconnect' });
+      expect(await discarded.tenants.webhookSecret(tenant.key)).toBeNull();
+      expect((await discarded.tenants.get(tenant.key))?.webhookSubscription).toBeNull();
+    } finally {
+      await discarded.close();
     }
   });
 

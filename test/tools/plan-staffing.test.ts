@@ -110,7 +110,9 @@ describe('plan_staffing: a multi-day job on the default seed', () => {
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])
       .slice(0, 4)
       .map(([crewId]) => crewId);
+    // Everyone read (ACTIVE and APPROVED: an exclude naming no one read is refused) but the four.
     const exclude = company.crew
+      .filter((member: Json) => ['ACTIVE', 'APPROVED'].includes(member.status))
       .map((member: Json) => member.id as number)
       .filter((crewId) => !keep.includes(crewId));
     const limits = { ...LIMITS, exclude };
@@ -162,6 +164,36 @@ describe('plan_staffing: a multi-day job on the default seed', () => {
     expect(pinned.data.assignments).toContainEqual(
       expect.objectContaining({ roleId: alternate.roleId, crewId: alternate.alternates[0] }),
     );
+  });
+});
+
+describe('plan_staffing: a follow-up that matches nothing is refused', () => {
+  it('names each swap, pin and exclude that matches nothing in the plan, and plans nothing', async () => {
+    const { id } = biggestMultiDay();
+    const first = await plan({ multiDayJobId: id });
+    const held = first.data.assignments[0];
+    const onHeldRole = first.data.assignments
+      .filter((entry: Json) => entry.roleId === held.roleId)
+      .map((entry: Json) => entry.crewId);
+    const other = first.data.assignments.find((entry: Json) => !onHeldRole.includes(entry.crewId));
+    const planId = first.data.planId;
+    const refused = await plan({
+      planId,
+      swap: [`${held.roleId}:${other.crewId}`, '424242:1'],
+      pin: ['424242:1'],
+      exclude: ['987654'],
+    });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toContain(
+      `swap[0]: crew ${other.crewId} is not on role ${held.roleId} in plan ${planId}; swap[1]: crew 1 is not on role 424242 in plan ${planId}; pin[0]: role 424242 is not in plan ${planId}; exclude[0]: no crew member 987654 among the crew this plan reads.`,
+    );
+    // Only reads were sent (the plan's roles and crew), and the kept plan is the first one still.
+    expect(operations(refused.sent).every((op) => /^(company|Crew)/.test(op))).toBe(true);
+    const again = await plan({ planId, pin: [`${held.roleId}:999999`] });
+    expect(again.text).toContain(`pin[0]: no crew member 999999 among the crew this plan reads`);
+    const unchanged = await plan({ planId });
+    expect(unchanged.isError).toBe(false);
+    expect(unchanged.data.changes.filter((change: Json) => change.from || change.to)).toEqual([]);
   });
 });
 
