@@ -42,7 +42,8 @@ module.exports = {
       room: 'src/sandbox/',
       importsOnly: ['src/contract/'],
       // The composition roots that start it: app.ts in-process, cli.ts for `crew-mcp sandbox` and
-      // its signing keys begun early, connector/index.ts for the hosted mode's demo key.
+      // its signing keys begun early, connector/index.ts for the hosted mode, which offers the embedded
+      // sandbox on its connect page.
       importedOnlyBy: ['src/app.ts', 'src/cli.ts', 'src/connector/index.ts'],
       why: 'an independent implementation of the platform: it shares our model of it, nothing else',
     },

@@ -98,11 +98,24 @@ export function violations(arrows: readonly Arrow[]): string[] {
 
 const code = (rooms: readonly Room[]): string => rooms.map((room) => `\`${room}\``).join(', ');
 
+/** `floor N` when the rooms are exactly those of floor N. */
+function floorNamed(rooms: readonly Room[]): string | undefined {
+  const index = FLOORS.findIndex(
+    (floor) => floor.length === rooms.length && floor.every((room) => rooms.includes(room)),
+  );
+  return index < 0 ? undefined : `floor ${index + 1}`;
+}
+
 /** What a room on a floor may import, in words. */
 function mayImport(room: Room, floor: number): string {
   const fence = fenceOf(room);
-  if (fence?.importsOnly) return `only ${code(fence.importsOnly)}`;
-  const below = floor === FLOORS.length ? 'nothing of the product' : `floors ${floor + 1}-${FLOORS.length}`;
+  if (fence?.importsOnly) return `only ${floorNamed(fence.importsOnly) ?? code(fence.importsOnly)}`;
+  const below =
+    floor === FLOORS.length
+      ? 'nothing of the product'
+      : floor + 1 === FLOORS.length
+        ? `floor ${FLOORS.length}`
+        : `floors ${floor + 1}-${FLOORS.length}`;
   const roots = layout.apart.flatMap((apart) =>
     (apart.importedOnlyBy ?? [])
       .filter((root) => within(room, root))
