@@ -2,22 +2,13 @@
 // dependency-cruiser and the layout test check, so it names every room and what it may import.
 // After a change to floors.cjs, refresh the README with
 // `UPDATE_SNAPSHOTS=1 npx vitest run test/architecture/readme-floors.test.ts`.
-import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { packagePath } from '../../src/paths.js';
+import { expectReadmeBlock } from '../helpers/markdown.js';
 import { FLOORS, floorsTable } from './floors.js';
-
-const README = packagePath('README.md');
-const update = process.env.UPDATE_SNAPSHOTS === '1';
 
 describe('the floors of floors.cjs', () => {
   it("are the source of the README's table of rooms", () => {
-    const readme = readFileSync(README, 'utf8');
-    const pattern = /(<!-- floors:start[^\n]*-->\n)[\s\S]*?(\n?<!-- floors:end -->)/;
-    expect(readme).toMatch(pattern);
-    const next = readme.replace(pattern, `$1${floorsTable()}\n<!-- floors:end -->`);
-    if (update) writeFileSync(README, next);
-    expect(readFileSync(README, 'utf8')).toBe(next);
+    expectReadmeBlock('floors', floorsTable());
   });
 
   it('name every room in the table, with what it may import', () => {
