@@ -1,5 +1,89 @@
-// Import structure of crew-mcp (README "Architecture"): arrows point down, no cycles, and the
-// rooms that must stay independent do. `npm run lint` runs it; CI fails on any violation.
+// Import structure of crew-mcp (README "Architecture"): no cycles, and the rules written from the
+// one list of floors in floors.cjs (which test/architecture/layout.test.ts holds too): a room
+// imports only rooms on floors below its own, the rooms apart are imported only by the roots
+// named, and the fenced rooms import (or are imported by) only the rooms named. The known
+// exceptions listed there are the only imports let through. `npm run lint` runs it; CI fails on
+// any violation.
+const { floors, apart, fences, exceptions } = require('./floors.cjs');
+
+const PRODUCT = '^(src|tools|ui)/';
+const literal = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A room's path pattern: a folder names everything under it, a file itself. */
+const pattern = (room) => (room.endsWith('/') ? `^${literal(room)}` : `^${literal(room)}$`);
+const anyOf = (rooms) => rooms.map(pattern).join('|');
+const rooms = [...floors.flat(), ...apart.map(({ room }) => room)];
+
+/**
+ * One forbidden rule; a file that a known exception names is checked by a rule of its own that
+ * lets through only what the exception names, so the exception exempts nothing else.
+ */
+function rule(name, comment, from, to) {
+  const matches = (file) =>
+    new RegExp(from.path).test(file) && !(from.pathNot && new RegExp(from.pathNot).test(file));
+  const excepted = exceptions.filter((exception) => matches(exception.from));
+  const except = excepted.length ? [from.pathNot, anyOf(excepted.map((e) => e.from))] : [from.pathNot];
+  return [
+    {
+      name,
+      severity: 'error',
+      comment,
+      from: { ...from, pathNot: except.filter(Boolean).join('|') || undefined },
+      to,
+    },
+    ...excepted.map((exception) => ({
+      name: `${name} (${exception.from})`,
+      severity: 'error',
+      comment: `${comment} Known exception (${exception.why}) until ${exception.until}.`,
+      from: { path: pattern(exception.from) },
+      to: { ...to, pathNot: [to.pathNot, anyOf(exception.to)].filter(Boolean).join('|') },
+    })),
+  ];
+}
+
+const noArrowUp = floors.flatMap((floor, index) =>
+  floor.flatMap((room) => {
+    const aboveOrBeside = floors
+      .slice(0, index + 1)
+      .flat()
+      .filter((other) => other !== room);
+    return aboveOrBeside.length
+      ? rule(
+          `no-arrow-up:${room}`,
+          `Floor ${index + 1} of floors.cjs: ${room} imports only rooms on floors below its own.`,
+          { path: pattern(room) },
+          { path: anyOf(aboveOrBeside) },
+        )
+      : [];
+  }),
+);
+
+const fenced = [...apart, ...fences].flatMap(({ room, importsOnly, importedOnlyBy, typesOnly, why }) => [
+  ...(importsOnly
+    ? rule(
+        `imports-only:${room}`,
+        `${room}: ${why}.`,
+        { path: pattern(room) },
+        { path: PRODUCT, pathNot: anyOf([room, ...importsOnly]) },
+      )
+    : []),
+  ...(importedOnlyBy
+    ? rule(
+        `imported-only-by:${room}`,
+        `${room}: ${why}.`,
+        { path: PRODUCT, pathNot: anyOf([room, ...importedOnlyBy]) },
+        { path: pattern(room) },
+      )
+    : []),
+  ...(typesOnly
+    ? rule(
+        `types-only:${room}`,
+        `${room}: ${why}.`,
+        { path: pattern(room) },
+        { path: PRODUCT, pathNot: pattern(room), dependencyTypesNot: ['type-only'] },
+      )
+    : []),
+]);
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -7,81 +91,18 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment: 'An import cycle makes a room unreadable on its own (type-only imports count too).',
-      from: { path: '^(src|tools)/' },
+      from: { path: PRODUCT },
       to: { circular: true },
     },
     {
-      name: 'sandbox-imports-only-the-contract',
+      name: 'every-file-on-a-floor',
       severity: 'error',
-      comment:
-        'The sandbox is an independent implementation of the platform: it shares our model of it, nothing else.',
-      from: { path: '^src/sandbox/' },
-      to: { path: '^(src|tools)/', pathNot: '^src/(sandbox|contract)/' },
+      comment: 'A file of no room of floors.cjs is under no rule: put its room on a floor (or apart).',
+      from: { path: PRODUCT, pathNot: anyOf(rooms) },
+      to: { path: PRODUCT },
     },
-    {
-      name: 'the-product-never-imports-the-sandbox',
-      severity: 'error',
-      comment:
-        'The sandbox is a root of its own that the product starts: only the composition roots that start it (src/app.ts starts it in-process, src/cli.ts runs the sandbox command and begins its signing keys, src/connector/index.ts composes the hosted mode and offers the embedded sandbox on its connect page) may import it, types included. Everything else is told what it needs (e.g. whether the platform is the embedded sandbox).',
-      from: {
-        path: '^(src|tools)/',
-        pathNot: '^src/sandbox/|^src/(app|cli)\\.ts$|^src/connector/index\\.ts$',
-      },
-      to: { path: '^src/sandbox/' },
-    },
-    {
-      name: 'transports-never-import-the-app',
-      severity: 'error',
-      comment:
-        'The composition root (src/app.ts) wires the transports in; they know the app only through their own interface (transports/routes.ts ServedApp), types included.',
-      from: { path: '^src/transports/' },
-      to: { path: '^src/app\\.ts$' },
-    },
-    {
-      name: 'mcp-and-server-never-import-webhooks',
-      severity: 'error',
-      comment:
-        'The event log is read by tools through its interface in the contract (contract/event-log.ts); the webhook receiver, subscription and file log sit above src/mcp and src/server.ts.',
-      from: { path: '^src/mcp/|^src/server\\.ts$' },
-      to: { path: '^src/webhooks/' },
-    },
-    {
-      name: 'contract-imports-nothing-of-the-product',
-      severity: 'error',
-      comment: 'The contract is our model of the platform, shared by the product and the sandbox.',
-      from: { path: '^src/contract/' },
-      to: { path: '^(src|tools)/', pathNot: '^src/contract/' },
-    },
-    {
-      name: 'platform-knows-nothing-of-tools',
-      severity: 'error',
-      comment: 'The platform client is the upstream API only: no MCP, no tools, no rules, no views.',
-      from: { path: '^src/platform/' },
-      to: { path: '^(src|tools)/', pathNot: '^src/(platform|contract)/|^src/logger\\.ts$' },
-    },
-    {
-      name: 'rules-are-pure',
-      severity: 'error',
-      comment:
-        "The platform's rules are pure functions: they read other rules and our model of the platform (and libraries such as luxon), never the network, MCP, lookups or views.",
-      from: { path: '^src/rules/' },
-      to: { path: '^(src|tools)/', pathNot: '^src/(rules|contract)/' },
-    },
-    {
-      name: 'lookups-only-read',
-      severity: 'error',
-      comment:
-        'The lookups read what the rules need from the platform client; they know no MCP, tools or views.',
-      from: { path: '^src/lookups/' },
-      to: { path: '^(src|tools)/', pathNot: '^src/(lookups|platform|contract|rules)/|^src/logger\\.ts$' },
-    },
-    {
-      name: 'only-the-app-and-the-registry-import-tools',
-      severity: 'error',
-      comment: 'Tools sit on top: src/ reaches them only through the registry, wired in src/app.ts.',
-      from: { path: '^src/', pathNot: '^src/app\\.ts$' },
-      to: { path: '^tools/' },
-    },
+    ...noArrowUp,
+    ...fenced,
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

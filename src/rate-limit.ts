@@ -47,7 +47,7 @@ export class RateLimiter implements RateCounter {
       bucket.tokens -= 1;
       return { allowed: true };
     }
-    return this.refusal(bucket.tokens);
+    return this.retryLater(bucket.tokens);
   }
 
   /** Whether `client` has a request left, without taking it (nothing is recorded). */
@@ -55,14 +55,14 @@ export class RateLimiter implements RateCounter {
     const bucket = this.buckets.get(client);
     if (this.perMs === 0 || !bucket) return { allowed: true };
     const tokens = this.refilled(bucket, this.now());
-    return tokens >= 1 ? { allowed: true } : this.refusal(tokens);
+    return tokens >= 1 ? { allowed: true } : this.retryLater(tokens);
   }
 
   private refilled(bucket: Bucket, now: number): number {
     return Math.min(this.capacity, bucket.tokens + (now - bucket.updated) * this.perMs);
   }
 
-  private refusal(tokens: number): RateDecision {
+  private retryLater(tokens: number): RateDecision {
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / this.perMs / 1000)) };
   }
 }

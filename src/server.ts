@@ -209,7 +209,7 @@ function audit(app: AppContext, tool: ToolDefinition, mcp: ServerContext, outcom
  * An error result. The rules a refusal rests on travel as structured data (`_meta`), never in the
  * text: a model relays that text to people who never read the platform's document.
  */
-function refusal(text: string, rules?: FormattedError['rules']): CallToolResult {
+function errorResult(text: string, rules?: FormattedError['rules']): CallToolResult {
   return {
     isError: true,
     content: [{ type: 'text', text }],
@@ -220,7 +220,7 @@ function refusal(text: string, rules?: FormattedError['rules']): CallToolResult 
 /** The answer of a call that shutdown cut short: a write's outcome is unknown, and we say how to check. */
 function cutResult(tool: ToolDefinition, input: unknown): CallToolResult {
   const checkWith = hintsFor(tool, input).checkWith ?? 'a read tool';
-  return refusal(
+  return errorResult(
     isWriteTool(tool)
       ? `crew-mcp shut down before ${tool.name} finished: whether the change reached the platform is unknown. Check with ${checkWith} before trying again.`
       : `crew-mcp shut down before ${tool.name} finished; nothing was changed. Call it again once the server is back.`,
@@ -236,7 +236,7 @@ async function runTool(
 ): Promise<CallToolResult | InputRequiredResult> {
   if (app.calls.closing) {
     audit(app, tool, mcp, 'refused: shutting down');
-    return refusal(
+    return errorResult(
       `crew-mcp is shutting down and takes no new calls; nothing was sent to the platform. Call ${tool.name} again once the server is back.`,
     );
   }
@@ -290,7 +290,7 @@ async function execute(
       },
       'tool call failed',
     );
-    return { result: refusal(formatted.text, formatted.rules), outcome: `error: ${formatted.kind}` };
+    return { result: errorResult(formatted.text, formatted.rules), outcome: `error: ${formatted.kind}` };
   } finally {
     // A write (even one that failed or whose outcome is unknown) may have changed what the
     // lookups cached: the next read must see the platform as it is now.
@@ -364,7 +364,7 @@ function explainRefusedCalls(server: McpServer, selection: ToolSelection): void 
   server.server.setRequestHandler('tools/call', (request, context) => {
     const reason = reasons.get(request.params.name);
     if (reason === undefined) return original(request, context) as never;
-    return refusal(`${request.params.name} is not available: ${reason}.`);
+    return errorResult(`${request.params.name} is not available: ${reason}.`);
   });
 }
 

@@ -25,6 +25,9 @@ export interface EventQuery {
   limit?: number;
 }
 
+/** What appending a delivered event did: a redelivery of an id already held is not stored twice. */
+export type AppendOutcome = 'stored' | 'duplicate';
+
 /** Durable log of received webhook events. */
 export interface EventLog {
   query(query: EventQuery): Promise<StoredEvent[]>;

@@ -3,7 +3,7 @@
 // and a flagged DST overlap becomes a note for the result.
 import { z } from 'zod';
 import { type ReadRange, type ReadRangeInput, resolveReadRange } from '../rules/time.js';
-import { refusal } from './write-result.js';
+import { ruleIssuesError } from './write-result.js';
 
 export interface ReadFilter extends ReadRange {
   /** The platform's closed range filter fields, only those that are set. */
@@ -24,7 +24,7 @@ export const readRangeInput = {
 
 export function readRange(input: ReadRangeInput): ReadFilter {
   const checked = resolveReadRange(input);
-  if (!checked.ok) throw refusal('The filter', checked.issues, 'was not read');
+  if (!checked.ok) throw ruleIssuesError('The filter', checked.issues, 'was not read');
   const { fromUtc, toUtc } = checked.value;
   return {
     ...checked.value,

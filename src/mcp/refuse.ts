@@ -17,13 +17,13 @@ export interface Refusal {
   outcome?: string;
 }
 
-export function refusal({ field, problem, fix, outcome }: Refusal): UserInputError {
+export function fieldError({ field, problem, fix, outcome }: Refusal): UserInputError {
   const message = outcome ? `${field}: ${problem}. ${outcome}` : problem;
   return new UserInputError(message, [{ path: field, message: problem, fix }]);
 }
 
 export function refuse(details: Refusal): never {
-  throw refusal(details);
+  throw fieldError(details);
 }
 
 /** The outcome an upload's refusal states: its caller may have read megabytes to send it. */

@@ -28,7 +28,11 @@ export function toProblem(issue: RuleIssue): FieldProblem {
 }
 
 /** The error that stops a call whose input breaks a rule: nothing is sent. */
-export function refusal(what: string, issues: readonly RuleIssue[], outcome = 'not sent'): UserInputError {
+export function ruleIssuesError(
+  what: string,
+  issues: readonly RuleIssue[],
+  outcome = 'not sent',
+): UserInputError {
   const problems = errorsOf(sortIssues(issues)).map(toProblem);
   return new UserInputError(
     `${what} ${outcome}: ${problems.length} problem${problems.length === 1 ? '' : 's'} found before calling the platform.`,
@@ -38,7 +42,7 @@ export function refusal(what: string, issues: readonly RuleIssue[], outcome = 'n
 
 /** Throw the refusal when any issue is an error: nothing is sent. For checks outside a checker. */
 export function stopOnErrors(issues: readonly RuleIssue[], what: string): void {
-  if (hasErrors(issues)) throw refusal(what, issues);
+  if (hasErrors(issues)) throw ruleIssuesError(what, issues);
 }
 
 /**
@@ -51,7 +55,7 @@ export async function checkBeforeSending<P, X>(
   check: (facts: Facts) => Verdict<P, X>,
 ): Promise<Plan<P> & X> {
   const verdict = await settle(ctx.lookups, check, ctx.signal);
-  if (verdict.kind === 'refuse') throw refusal(what, verdict.issues);
+  if (verdict.kind === 'refuse') throw ruleIssuesError(what, verdict.issues);
   return verdict as Plan<P> & X;
 }
 

@@ -19,11 +19,6 @@ import { checkTimeZone, toEpochMs } from './time.js';
 
 export const RULE_MATCH_WINDOW = 'find_matching_crew: startTime before endTime, both given or neither';
 
-export interface MatchRequirements {
-  requirements: RequirementsToMatch;
-  dropped: DroppedInput[];
-}
-
 /** The requirements with the deprecated no-ops removed, checked by shape (no data types needed). */
 export function checkRequirementsShape(
   requirements: RoleRequirementsInput,

@@ -23,9 +23,6 @@ import {
   shortRestPairs,
 } from './shifts.js';
 
-export const RULE_SCHEDULE =
-  'crew-mcp: hours from real instants, paid hours less the reported break, days and last worked as local start days, clashes by UTC overlap';
-
 /** Crew statuses that may work a booked role. */
 export const WORKING_CREW_STATUSES: readonly string[] = ['ACTIVE', 'APPROVED'];
 

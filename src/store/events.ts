@@ -5,9 +5,8 @@
 // whose onAppend listeners then fire as for their own deliveries: crew://events updates reach
 // every replica's clients, and every replica's staffing caches drop what the event changed.
 // Retention by age and by size, as the file log's: checked at open and at most hourly on append.
-import type { EventLog, EventQuery, StoredEvent } from '../contract/event-log.js';
+import type { AppendOutcome, EventLog, EventQuery, StoredEvent } from '../contract/event-log.js';
 import type { Logger } from '../logger.js';
-import type { AppendOutcome } from '../webhooks/event-log.js';
 import { INLINE_EVENT_BYTES, REPLICA_CHANNEL, type ReplicaBus, type ReplicaMessage } from './bus.js';
 import type { SqlEngine } from './engine.js';
 import { type EventRow, toEvent } from './event-rows.js';

@@ -52,11 +52,6 @@ export interface Store {
   close(): Promise<void>;
 }
 
-/** Whether `url` names a PostgreSQL server (the --store setting). */
-export function isPostgresUrl(url: string): boolean {
-  return /^postgres(ql)?:\/\//.test(url);
-}
-
 export async function openEngine(url: string | null, dataDir: string | null): Promise<SqlEngine> {
   if (url) return (await import('./pg-engine.js')).openPgEngine(url);
   return (await import('./pglite-engine.js')).openPgliteEngine(dataDir ? join(dataDir, 'store') : null);

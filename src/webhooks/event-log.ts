@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { type FileHandle, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EventLog, EventQuery, StoredEvent } from '../contract/event-log.js';
+import type { AppendOutcome, EventLog, EventQuery, StoredEvent } from '../contract/event-log.js';
 import { readLinesBackward, readLinesForward } from './log-lines.js';
 
 /** The segment new events are appended to. */
@@ -31,8 +31,6 @@ export interface RetentionOptions {
   /** Injected for tests. */
   now?: () => number;
 }
-
-export type AppendOutcome = 'stored' | 'duplicate';
 
 interface Segment {
   /** Bytes already indexed (always at a line boundary). */

@@ -8,10 +8,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type AddressOf, clientAddressOf } from '../client-address.js';
-import type { StoredEvent } from '../contract/event-log.js';
+import type { AppendOutcome, StoredEvent } from '../contract/event-log.js';
 import type { Logger } from '../logger.js';
 import { RateLimiter } from '../rate-limit.js';
-import type { AppendOutcome } from './event-log.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;

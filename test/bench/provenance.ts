@@ -49,7 +49,7 @@ export function provenanceLine(provenance: Provenance): string {
 }
 
 /** Why the run refuses to start, or null when it may. */
-export function refusal(provenance: Provenance, allowDirty: boolean): string | null {
+export function dirtyTreeRefusal(provenance: Provenance, allowDirty: boolean): string | null {
   if (allowDirty || provenance.changed.length === 0) return null;
   return (
     `bench: the tree has uncommitted changes (${provenance.changed.slice(0, 10).join(', ')}` +

@@ -23,7 +23,7 @@ import { machineLines } from './machine.js';
 import { paginationSection } from './pagination.js';
 import { planningSection } from './planning.js';
 import { killTracked } from './processes.js';
-import { type Provenance, provenanceLine, provenanceOf, refusal } from './provenance.js';
+import { dirtyTreeRefusal, type Provenance, provenanceLine, provenanceOf } from './provenance.js';
 import { writeReadmeFigures } from './readme-figures.js';
 import { replicasSection } from './replicas.js';
 import type { BenchContext, BudgetCheck, Build, Section } from './report.js';
@@ -127,7 +127,7 @@ async function main(): Promise<number> {
   // only marked.
   const provenance = provenanceOf(packageRoot, GENERATED);
   const writesReport = !quick && !option('out');
-  const refused = writesReport ? refusal(provenance, process.argv.includes('--allow-dirty')) : null;
+  const refused = writesReport ? dirtyTreeRefusal(provenance, process.argv.includes('--allow-dirty')) : null;
   if (refused) {
     console.error(refused);
     return 2;

@@ -1,6 +1,8 @@
 // Reading the project's Markdown documents in tests (docs/RULES.md, docs/TOOL-TEXT.md): a
-// section by its heading, the cells of a table, and the `file#name` references a cell makes.
-import { existsSync, readFileSync } from 'node:fs';
+// section by its heading, the cells of a table, and the `file#name` references a cell makes; and
+// the README's generated blocks, held to what they are written from.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { expect } from 'vitest';
 import { packagePath } from '../../src/paths.js';
 import { testCases } from './test-cases.js';
 
@@ -47,4 +49,18 @@ export function brokenTestRef(ref: string): string | undefined {
   if (!existsSync(packagePath(file))) return `${ref}: no file ${file}`;
   const titles = testCases(readDoc(file), file).map((one) => one.name);
   return titles.includes(title) ? undefined : `${ref}: no test with this title`;
+}
+
+/**
+ * The README's block between `<!-- name:start ... -->` and `<!-- name:end -->` is `text`, written
+ * from its source; `UPDATE_SNAPSHOTS=1` writes it there first.
+ */
+export function expectReadmeBlock(name: string, text: string): void {
+  const path = packagePath('README.md');
+  const readme = readFileSync(path, 'utf8');
+  const pattern = new RegExp(`(<!-- ${name}:start[^\\n]*-->\\n)[\\s\\S]*?(\\n?<!-- ${name}:end -->)`);
+  expect(readme).toMatch(pattern);
+  const next = readme.replace(pattern, `$1${text}\n<!-- ${name}:end -->`);
+  if (process.env.UPDATE_SNAPSHOTS === '1') writeFileSync(path, next);
+  expect(readFileSync(path, 'utf8')).toBe(next);
 }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packagePath } from '../../src/paths.js';
-import { provenanceLine, provenanceOf, refusal } from '../bench/provenance.js';
+import { dirtyTreeRefusal, provenanceLine, provenanceOf } from '../bench/provenance.js';
 
 let repo: string;
 const git = (...args: string[]) =>
@@ -30,7 +30,7 @@ describe('the report names its code', () => {
     const provenance = provenanceOf(repo, ['BENCHMARKS.md']);
     expect(provenance).toEqual({ commit: git('rev-parse', 'HEAD'), changed: [] });
     expect(provenanceLine(provenance)).toBe(`- Code: commit ${provenance.commit} (clean tree)`);
-    expect(refusal(provenance, false)).toBeNull();
+    expect(dirtyTreeRefusal(provenance, false)).toBeNull();
   });
 
   it("the generator's own output (a previous run's report) does not make the tree dirty", () => {
@@ -51,8 +51,10 @@ describe('the report names its code', () => {
     try {
       const provenance = provenanceOf(repo, ['BENCHMARKS.md']);
       expect(provenance.changed.sort()).toEqual(['code.ts', 'new file.ts', 'staged.ts']);
-      expect(refusal(provenance, false)).toMatch(/uncommitted changes \(.*code\.ts.*\).*--allow-dirty/);
-      expect(refusal(provenance, true)).toBeNull();
+      expect(dirtyTreeRefusal(provenance, false)).toMatch(
+        /uncommitted changes \(.*code\.ts.*\).*--allow-dirty/,
+      );
+      expect(dirtyTreeRefusal(provenance, true)).toBeNull();
       expect(provenanceLine(provenance)).toMatch(
         new RegExp(
           `^- Code: \\*\\*NOT A COMMITTED TREE: commit ${provenance.commit} with uncommitted changes to`,

@@ -1,24 +1,15 @@
 // The README's configuration table and `--help` are written from the settings table
 // (src/settings/table.ts), like the tool table from the tools/list snapshot. After a change to a
 // setting, refresh the README with `UPDATE_SNAPSHOTS=1 npx vitest run test/unit/readme-config-table.test.ts`.
-import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HELP } from '../../src/config.js';
-import { packagePath } from '../../src/paths.js';
 import { configurationTable } from '../../src/settings/render.js';
 import { SETTING_ROWS } from '../../src/settings/table.js';
-
-const README = packagePath('README.md');
-const update = process.env.UPDATE_SNAPSHOTS === '1';
+import { expectReadmeBlock } from '../helpers/markdown.js';
 
 describe('the settings table', () => {
   it('is the source of the README configuration table', () => {
-    const readme = readFileSync(README, 'utf8');
-    const pattern = /(<!-- config:start[^\n]*-->\n)[\s\S]*?(\n?<!-- config:end -->)/;
-    expect(readme).toMatch(pattern);
-    const next = readme.replace(pattern, `$1${configurationTable()}\n<!-- config:end -->`);
-    if (update) writeFileSync(README, next);
-    expect(readFileSync(README, 'utf8')).toBe(next);
+    expectReadmeBlock('config', configurationTable());
   });
 
   it('gives every setting a flag or a variable, each name once, and a line in --help', () => {

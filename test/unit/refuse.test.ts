@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { UserInputError } from '../../src/mcp/errors.js';
 import { formatError } from '../../src/mcp/format-error.js';
-import { NOTHING_UPLOADED, refusal, refuse } from '../../src/mcp/refuse.js';
+import { fieldError, NOTHING_UPLOADED, refuse } from '../../src/mcp/refuse.js';
 
 describe('refuse', () => {
   it('throws a UserInputError whose one problem names the field, the problem and the fix', () => {
@@ -25,7 +25,7 @@ describe('refuse', () => {
   });
 
   it('says the outcome after the field and the problem when one is given', () => {
-    const error = refusal({
+    const error = fieldError({
       field: 'contentBase64',
       problem: 'is not valid base64',
       fix: 'Encode the file bytes as standard base64.',

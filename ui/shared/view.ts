@@ -171,25 +171,3 @@ export function fullscreenButton(view: ViewState): HTMLElement | null {
     'Fullscreen',
   );
 }
-
-/** A booked / pending / open bar of a role's places, with the numbers in words for screen readers. */
-export function placesBar(booked: number, pending: number, open: number, context: HostContext): HTMLElement {
-  const pendingShown = Math.min(pending, open);
-  const label = `${count(booked, context)} booked, ${count(pending, context)} pending, ${count(open, context)} open`;
-  const segment = (kind: string, value: number) =>
-    value > 0 ? h('span', { class: `seg ${kind}`, style: `flex-grow:${value}` }) : null;
-  return h(
-    'span',
-    {
-      class: 'bar',
-      role: 'img',
-      'aria-label': label,
-      title: label,
-      'data-open': open,
-      'data-booked': booked,
-    },
-    segment('booked', booked),
-    segment('pending', pendingShown),
-    segment('open', open - pendingShown),
-  );
-}
