@@ -109,6 +109,12 @@ module.exports = {
       until: 'issue 30 item 2: request parsing moves into the staffing room',
     },
     {
+      from: 'src/planner/kept-plans.ts',
+      to: ['src/contract/kept-plans.ts'],
+      why: 'the in-memory kept plans implement the port the store implements too',
+      until: 'issue 30 item 2: kept plans move into the staffing room',
+    },
+    {
       from: 'src/planner/plan.ts',
       to: ['src/mcp/errors.ts'],
       why: '"pins infeasible" is thrown as a UserInputError',

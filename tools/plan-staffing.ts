@@ -116,10 +116,7 @@ export const planStaffingTool = defineTool({
     const adjustments = resolveAdjustments(input, kept);
     const scope = scopeOf(input, kept);
     if (scope.boards)
-      scope.boards = {
-        ...scope.boards,
-        boardIds: await boardIdsOf(ctx, scope.boards.boardIds),
-      };
+      scope.boards = { ...scope.boards, boardIds: await boardIdsOf(ctx, scope.boards.boardIds) };
     await checkScore(options.preferScore, ctx);
     const gathered = await gatherRoles(scope, ctx.lookups, ctx.platform, ctx.signal, plannerNow());
     if (gathered.missing.length)
@@ -136,11 +133,8 @@ export const planStaffingTool = defineTool({
           void ctx.progress(done, total, 'reading crew');
         })
       : { roles: [], crew: [], crewJobs: [], notes: [] };
-    checkAdjustmentsMatch(
-      input,
-      kept,
-      gathered.roles.length ? new Set(facts.crew.map((member) => member.id)) : null,
-    );
+    const crewRead = gathered.roles.length ? new Set(facts.crew.map((member) => member.id)) : null;
+    checkAdjustmentsMatch(input, kept, crewRead);
     const outcome = await planStaffing(facts, options, adjustments);
     const assignments = outcome.assignments.map((entry) => ({
       roleId: entry.role.roleId,
