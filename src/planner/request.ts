@@ -190,6 +190,9 @@ export function resolveAdjustments(input: PlanRequest, kept?: KeptPlan): PlanAdj
  * status among `statuses`) on a role of the plan; an exclude names a crew member who is read.
  * `crewIds`: the crew read for this plan (null when none was, as when no place is open).
  */
+/** The misses a refused follow-up names one by one. */
+const MISSES_SHOWN = 10;
+
 export function checkAdjustmentsMatch(
   input: PlanRequest,
   kept: KeptPlan | undefined,
@@ -221,10 +224,13 @@ export function checkAdjustmentsMatch(
         what: `no crew member ${id} among the crew this plan reads`,
       });
   const [first] = misses;
+  // Each miss named, up to a few: an exclude of a whole company's other statuses stays one line.
+  const shown = misses.slice(0, MISSES_SHOWN).map((miss) => `${miss.field}: ${miss.what}`);
+  if (misses.length > MISSES_SHOWN) shown.push(`and ${misses.length - MISSES_SHOWN} more like these`);
   if (first)
     refuse({
       field: first.field,
-      problem: `${misses.map((miss) => `${miss.field}: ${miss.what}`).join('; ')}.`,
+      problem: `${shown.join('; ')}.`,
       fix: "A swap names a roleId:crewId of the plan's bookings, a pin a role of the plan; crew ids come from the plan or list_crew (statuses widens who is read).",
     });
 }

@@ -17,6 +17,7 @@ export interface PlanningFacts {
   boards: string[];
   /** Four crew usable on most of the multi-day job; everyone else excluded where limits must bind. */
   fewCrew: number[];
+  /** Every ACTIVE or APPROVED crew member: the crew a plan reads by default. */
   allCrew: number[];
 }
 
@@ -71,7 +72,8 @@ export async function readPlanningFacts(sandbox: RunningSandbox, today: string):
     sunday,
     boards,
     fewCrew,
-    allCrew: crew.map((member) => member.id as number),
+    // The crew a plan reads (its default statuses): an exclude of anyone else is refused as matching nothing.
+    allCrew: active.map((member) => member.id as number),
   };
 }
 

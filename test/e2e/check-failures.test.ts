@@ -175,7 +175,7 @@ describe('the connector store key', () => {
     expect(refused.stdout).not.toContain('serving MCP');
 
     const discarding = await connector(keyB, ['--discard-unreadable-secrets', '--log-level', 'warn']);
-    expect(discarding.code).toBe(0);
+    expect(discarding.code, discarding.stderr).toBe(0);
     expect(discarding.stderr).toMatch(/"discarded":1.*--discard-unreadable-secrets/);
     expect((await doctor(keyB)).code).toBe(0);
     const after = await openStore({

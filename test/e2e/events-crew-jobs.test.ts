@@ -65,7 +65,13 @@ describe('crew_job.updated through crew-mcp (HTTP transport, in process)', () =>
         id: expect.stringMatching(/^evt_/),
         type: 'crew_job.updated',
         createdAt: expect.any(String),
-        data: changed.body,
+        // The platform's body, with its numeric ids as strings (ids are strings in every answer).
+        data: Object.fromEntries(
+          Object.entries(changed.body as Json).map(([key, value]) => [
+            key,
+            typeof value === 'number' && /(^id$|Id$)/.test(key) ? String(value) : value,
+          ]),
+        ),
       });
       expect(event.data).toMatchObject({ id: target.id, status: 'BOOKED', attendance: 'CHECKED_IN' });
       // A job family filter does not take crew_job events for its own.

@@ -191,6 +191,15 @@ describe('plan_staffing: a follow-up that matches nothing is refused', () => {
     expect(operations(refused.sent).every((op) => /^(company|Crew)/.test(op))).toBe(true);
     const again = await plan({ planId, pin: [`${held.roleId}:999999`] });
     expect(again.text).toContain(`pin[0]: no crew member 999999 among the crew this plan reads`);
+    // Many misses: the first ten named, the rest counted, so the refusal stays short.
+    const many = await plan({
+      planId,
+      exclude: Array.from({ length: 25 }, (_, index) => String(900_000 + index)),
+    });
+    expect(many.text).toContain(
+      'exclude[9]: no crew member 900009 among the crew this plan reads; and 15 more like these.',
+    );
+    expect(many.text).not.toContain('exclude[10]');
     const unchanged = await plan({ planId });
     expect(unchanged.isError).toBe(false);
     expect(unchanged.data.changes.filter((change: Json) => change.from || change.to)).toEqual([]);
