@@ -121,7 +121,10 @@ export const findMatchingCrew = defineTool({
     if (crew.truncated) notes.push(`Only the first ${crew.crew.length} crew were read; narrow statuses.`);
     if (window.truncated)
       notes.push('Not every crew job at this time could be read: availability may be incomplete.');
-    if (work.truncated) notes.push('Not every BOOKED crew job of the week could be read: hours may be low.');
+    if (work.since)
+      notes.push(
+        `lastWorked looks back to ${work.since.slice(0, 10)} only (the newest BOOKED crew jobs read).`,
+      );
     const answers = input.crewIds
       ? await askedCrew(input.crewIds, {
           verdictOf: (member) => judgeCrew(member, plan.checkable, availabilityOf(member.id)),

@@ -1,6 +1,6 @@
-// The reads of a schedule review (review_crew_schedule): the crew jobs of a UTC window in the
-// asked statuses (one paged read: person, status, role instants, break, requirements, job zone),
-// and the same people's BOOKED crew jobs of the weeks before it, for the last day each worked.
+// The read of a schedule review (review_crew_schedule): the crew jobs of a UTC window in the asked
+// statuses (one paged read: person, status, role instants, break, requirements, job zone). The last
+// day each person worked comes from the staffing lookup's BOOKED history, shared with matching.
 import { crewScheduleDocument } from '../contract/documents.js';
 import type { Platform } from '../platform/client.js';
 import { readAllPages } from '../platform/pages.js';
@@ -9,8 +9,6 @@ import type { ScheduleRow } from '../rules/schedule.js';
 
 /** Bound of one read; far beyond a company's crew jobs in a few weeks. */
 const MAX_ROWS = 20_000;
-/** How far back the last worked day is looked for. */
-export const LAST_WORKED_LOOKBACK_DAYS = 120;
 
 interface UpstreamScheduleRow {
   id: string;
@@ -81,16 +79,4 @@ export async function readSchedule(
     { signal, maxItems: MAX_ROWS },
   );
   return { entries: items.map(toEntry), truncated };
-}
-
-/** These people's BOOKED crew jobs of the LAST_WORKED_LOOKBACK_DAYS before `beforeUtc`. */
-export function readBookedBefore(
-  platform: Platform,
-  crewIds: readonly number[],
-  beforeUtc: string,
-  signal?: AbortSignal,
-): Promise<ScheduleRead> {
-  const fromUtc = new Date(Date.parse(beforeUtc) - LAST_WORKED_LOOKBACK_DAYS * 86_400_000).toISOString();
-  if (crewIds.length === 0) return Promise.resolve({ entries: [], truncated: false });
-  return readSchedule(platform, { fromUtc, toUtc: beforeUtc, statuses: ['BOOKED'], crewIds }, signal);
 }

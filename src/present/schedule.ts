@@ -19,7 +19,10 @@ export const personScheduleSchema = z.object({
   hours: z.number(),
   paidHours: z.number().describe('Hours less the break the platform reports'),
   days: z.number().describe('Distinct local start days'),
-  lastWorked: z.string().nullable().describe('Local start day of the latest BOOKED shift before the range'),
+  lastWorked: z
+    .string()
+    .nullable()
+    .describe('Local day of the last BOOKED shift started by now; null: never'),
   clashes: z.array(z.object({ ...pair, minutes: z.number() })),
   shortRests: z.array(z.object({ ...pair, hours: z.number() })),
   failures: z.array(z.object({ roleId: z.string(), requirement: z.string(), why: z.string() })),

@@ -18,7 +18,11 @@ const matchSchema = z.object({
   rank: z.number().describe('1 = first among all matches'),
   reason: z.string().describe('What its place rests on: status here, hours that week, last worked, score'),
   bookedHoursInWeek: z.number().optional(),
-  lastWorked: z.string().optional().describe('Latest local day worked in the 28 days before the role'),
+  lastWorked: z
+    .string()
+    .optional()
+    .describe('Local day of the last BOOKED shift started by now; absent: never'),
+  nextShift: z.string().optional().describe('Local day of the next BOOKED shift'),
   score: z.number().optional().describe('Mean SCORING score that applies'),
   reasons: z.array(z.string()).describe('One per requirement met'),
   pending: z.array(assignmentRefSchema).optional().describe('Overlapping pending crew jobs elsewhere'),
@@ -144,6 +148,7 @@ function toMatch({ verdict, facts, rank, reason }: RankedMatch): z.infer<typeof 
     reason,
     ...(facts.bookedHours !== undefined ? { bookedHoursInWeek: facts.bookedHours } : {}),
     ...(facts.lastWorked ? { lastWorked: facts.lastWorked } : {}),
+    ...(facts.nextShift ? { nextShift: facts.nextShift } : {}),
     ...(facts.score !== undefined ? { score: facts.score } : {}),
     reasons: verdict.met,
     ...flags(verdict.availability),
@@ -249,7 +254,11 @@ export function matchingText(result: MatchingResult): string {
   if (result.unchecked?.length)
     lines.push(`Unchecked (a person must verify): ${result.unchecked.join('; ')}`);
   // Reasons every shown match has in common are said once: each line names what sets it apart.
-  const parts = (match: (typeof result.matches)[number]) => [...match.reason.split(' · '), ...match.reasons];
+  const parts = (match: (typeof result.matches)[number]) => [
+    ...match.reason.split(' · '),
+    ...(match.nextShift ? [`next shift ${match.nextShift}`] : []),
+    ...match.reasons,
+  ];
   const common = result.matches.length
     ? parts(result.matches[0]!).filter(
         (part) => part !== '' && result.matches.every((match) => parts(match).includes(part)),

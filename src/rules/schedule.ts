@@ -1,9 +1,9 @@
 // A crew schedule reviewed per person (review_crew_schedule), on the shared shift model
 // (shifts.ts): hours from real instants, paid hours less the break the platform reports, days as
-// local start days, the last day worked before the range, clashes (UTC overlap, whatever the
-// zones or boards), rests under a minimum between consecutive shifts, and assignments whose
-// person fails the role's checkable requirements (matching.ts, §2.3) or is no longer ACTIVE or
-// APPROVED. One pass over the crew jobs of the range; nothing here reads the platform.
+// local start days, the last day worked (last-worked.ts, given by the caller), clashes (UTC
+// overlap, whatever the zones or boards), rests under a minimum between consecutive shifts, and
+// assignments whose person fails the role's checkable requirements (matching.ts, §2.3) or is no
+// longer ACTIVE or APPROVED. One pass over the crew jobs of the range; nothing here reads the platform.
 
 import {
   type CheckableRequirement,
@@ -121,19 +121,6 @@ export function assignmentFailures(row: ScheduleRow, crew: CrewFacts | undefined
     });
   }
   return failures;
-}
-
-/** The local start day of each person's latest BOOKED shift that starts on a local day before `from`. */
-export function lastWorkedBefore(rows: readonly ScheduleRow[], from: string): Map<number, string> {
-  const last = new Map<number, string>();
-  for (const row of rows) {
-    if (row.status !== 'BOOKED') continue;
-    const day = localStartDay(row.shift);
-    if (day >= from) continue;
-    const known = last.get(row.crewId);
-    if (!known || day > known) last.set(row.crewId, day);
-  }
-  return last;
 }
 
 /**

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import { type AnyResult, type Connected, connectInProcess } from '../helpers/mcp.js';
-import { startTestSandbox } from '../helpers/sandbox.js';
+import { startTestSandbox, TEST_TODAY } from '../helpers/sandbox.js';
 import { callCounted, operations } from '../helpers/tool-requests.js';
 import { allRoles, type Company, localWeek, oracle, readCompany } from './staffing-oracle.js';
 
@@ -38,21 +38,13 @@ const windowRead = (role: { startTime: string; endTime: string }) => ({
 
 const coldStart = () => suite.connected.app.lookups.staffing.invalidate();
 
-const DAY_MS = 86_400_000;
-
 /**
  * The most requests one question may cost, from the raw data: the job, its time's crew jobs, the
- * crew in pages of 100 and the BOOKED crew jobs of its week (29 days before its local Monday to 2
- * days after its Sunday) in pages of 100. Fewer when the caches hold some of them.
+ * crew in pages of 100 and every BOOKED crew job (the history behind hours, last work and next
+ * shift) in pages of 100. Fewer when the caches hold some of them.
  */
-function mostRequests(entry: ReturnType<typeof allRoles>[number], considered: number): number {
-  const [monday, sunday] = localWeek(Date.parse(entry.role.startTime), entry.timezone);
-  const from = Date.parse(`${monday}T00:00:00Z`) - 29 * DAY_MS;
-  const to = Date.parse(`${sunday}T00:00:00Z`) + 2 * DAY_MS;
-  const booked = company.crewJobs.filter(
-    (cj) =>
-      cj.status === 'BOOKED' && Date.parse(cj.role.startTime) < to && Date.parse(cj.role.endTime) > from,
-  ).length;
+function mostRequests(considered: number): number {
+  const booked = company.crewJobs.filter((cj) => cj.status === 'BOOKED').length;
   return 2 + Math.max(1, Math.ceil(considered / 100)) + Math.max(1, Math.ceil(booked / 100));
 }
 
@@ -70,37 +62,33 @@ function roleWith(predicate: (role: AnyResult) => boolean) {
 }
 
 describe('find_matching_crew: what it sends', () => {
-  it('answers a role in one call: the job, the crew in bounded pages, the crew jobs at its time and the BOOKED ones of its week (cold)', async () => {
+  it('answers a role in one call: the job, the crew in bounded pages, the crew jobs at its time and the BOOKED history (cold)', async () => {
     coldStart();
     const target = roleWith((role) => role.requirements.roleType && role.requirements.profile);
     const { data, isError, sent } = await find({ jobId: target.jobId, roleId: target.roleId });
     expect(isError).toBe(false);
     expect(data.role).toMatchObject({ jobId: target.jobId, roleId: target.roleId });
-    expect(sent.length).toBe(mostRequests(target, data.considered));
+    expect(sent.length).toBe(mostRequests(data.considered));
+    // The history's read: BOOKED only, no time range (the whole history the platform returns), in
+    // pages of 100, one request per page.
+    const historyReads = sent.filter(
+      (request): request is AnyResult =>
+        request.kind === 'graphql' && !isWindowRead(request) && request.operation === 'companyCrewJobs',
+    );
+    const booked = company.crewJobs.filter((cj) => cj.status === 'BOOKED').length;
+    expect(historyReads).toHaveLength(Math.ceil(booked / 100));
+    for (const read of historyReads)
+      expect(read.variables.input).toMatchObject({ filter: { crewJobStatus: ['BOOKED'] }, perPage: 100 });
+    expect(historyReads.every((read) => Object.keys(read.variables.input.filter).length === 1)).toBe(true);
     expect(operations(sent).sort()).toEqual(
       [
         'companyJobs',
         'companyCrewJobs',
-        'companyCrewJobs',
-        ...Array(sent.length - 3).fill('companyCrewAll'),
+        ...historyReads.map(() => 'companyCrewJobs'),
+        ...Array(sent.length - 2 - historyReads.length).fill('companyCrewAll'),
       ].sort(),
     );
-    // The week's read: BOOKED only, from 29 days before the local Monday to 2 days after Sunday.
     const [monday, sunday] = localWeek(Date.parse(target.role.startTime), target.timezone);
-    const day = (date: string, days: number) =>
-      new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString();
-    expect(
-      sent.find(
-        (request) =>
-          request.kind === 'graphql' && !isWindowRead(request) && request.operation === 'companyCrewJobs',
-      ),
-    ).toMatchObject({
-      variables: {
-        input: {
-          filter: { crewJobStatus: ['BOOKED'], fromRange: day(monday, -29), toRange: day(sunday, 2) },
-        },
-      },
-    });
     expect(data.week).toBe(`${monday}/${sunday}`);
     const [jobRead] = sent;
     expect(jobRead).toMatchObject({
@@ -207,6 +195,7 @@ describe('find_matching_crew: answers, against a brute-force evaluation of all c
     const zoneOfJob = new Map(company.jobs.map((job) => [job.id, job.timezone]));
     let crossZoneClashes = 0;
     let pendingFlags = 0;
+    const lastWorkedDates = new Set<string>();
     for (const target of allRoles(company)) {
       const expected = oracle(company, { role: target });
       const { data, isError } = await find({
@@ -248,14 +237,21 @@ describe('find_matching_crew: answers, against a brute-force evaluation of all c
         const facts = expected.facts.get(Number(match.crewId))!;
         expect(match.bookedHoursInWeek, where).toBeCloseTo(facts.hours, 2);
         expect(match.lastWorked ?? null, where).toBe(facts.lastWorked);
+        expect(match.nextShift, where).toBe(facts.nextShift);
+        if (match.lastWorked) {
+          expect(match.lastWorked <= TEST_TODAY, where).toBe(true);
+          lastWorkedDates.add(match.lastWorked);
+        }
         expect(match.score, where).toBe(facts.score);
       }
       for (const clash of expected.unavailable.values())
         if (zoneOfJob.get(clash.jobId) !== target.timezone) crossZoneClashes++;
       pendingFlags += data.matches.filter((match: AnyResult) => match.pending).length;
     }
-    // The comparison covered clashes between jobs in different time zones, and flagged matches.
+    // The comparison covered clashes between jobs in different time zones, flagged matches, and
+    // work of more than 28 days ago (which a window of four weeks took for "never").
     expect(crossZoneClashes).toBeGreaterThan(20);
+    expect([...lastWorkedDates].some((day) => day < '2026-10-24')).toBe(true);
     expect(pendingFlags).toBeGreaterThan(5);
   }, 120_000);
 
@@ -374,7 +370,7 @@ describe('find_matching_crew: the result budget', () => {
     for (const target of allRoles(company)) {
       const { cost, isError, sent, data } = await find({ jobId: target.jobId, roleId: target.roleId });
       expect(isError).toBe(false);
-      expect(sent.length).toBeLessThanOrEqual(mostRequests(target, data.considered));
+      expect(sent.length).toBeLessThanOrEqual(mostRequests(data.considered));
       costs.push(cost.both);
     }
     expect(Math.max(...costs)).toBeLessThan(3_000);
@@ -482,7 +478,9 @@ describe('find_matching_crew: 10,000 crew', () => {
     const pages = Math.ceil(cold.data.considered / 100);
     expect(cold.data.considered).toBeGreaterThan(7_000);
     expect(operations(cold.sent).filter((operation) => operation === 'companyCrewAll')).toHaveLength(pages);
-    expect(cold.sent).toHaveLength(pages + 3);
+    // The job, its time's crew jobs, the crew's pages and the BOOKED history's (the same crew jobs).
+    const historyPages = Math.ceil(company.crewJobs.filter((cj) => cj.status === 'BOOKED').length / 100);
+    expect(cold.sent).toHaveLength(pages + 2 + historyPages);
     expect(cold.cost.both).toBeLessThan(3_000);
     const widest = await callCounted(large, connected.client, 'find_matching_crew', {
       jobId: target.jobId,

@@ -4,10 +4,10 @@
 // zones; what it sends upstream; refusals that send nothing; its size for 50 people.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from '../bench/tokens.js';
-import { gql, gqlEveryPage, type Json } from '../helpers/sandbox.js';
+import { gql, gqlEveryPage, type Json, TEST_NOW, TEST_TODAY } from '../helpers/sandbox.js';
 import { variablesOf } from '../helpers/sent.js';
 import { operations } from '../helpers/tool-requests.js';
-import { dataTypeVerdict } from './staffing-oracle.js';
+import { dataTypeVerdict, workDays } from './staffing-oracle.js';
 import { useWriteSandbox } from './write-support.js';
 
 const suite = useWriteSandbox();
@@ -56,7 +56,6 @@ function expected(raw: Raw, from: string, to: string, minRest = 10) {
     Date.parse(shift.role.startTime),
     Date.parse(shift.role.endTime),
   ];
-  const lookback = new Date(Date.parse(`${from}T00:00:00Z`) - 119 * 86_400_000).toISOString().slice(0, 10);
   return [...people.entries()]
     .sort(([a], [b]) => a - b)
     .map(([crewId, own]) => {
@@ -81,12 +80,6 @@ function expected(raw: Raw, from: string, to: string, minRest = 10) {
             hours: Math.round(rest * 100) / 100,
           });
       });
-      const earlier = raw.shifts
-        .filter(
-          (s) => s.crewId === crewId && s.status === 'BOOKED' && s.job.date < from && s.job.date >= lookback,
-        )
-        .map((s) => s.job.date)
-        .sort();
       const failures = own.flatMap((shift) => {
         const out: string[] = [];
         if (!['ACTIVE', 'APPROVED'].includes(member.status)) out.push(`${shift.role.id} status`);
@@ -117,7 +110,11 @@ function expected(raw: Raw, from: string, to: string, minRest = 10) {
           own.reduce((sum, s) => sum + (span(s)[1]! - span(s)[0]!) / HOUR - s.role.breakPeriod / 60, 0),
         ),
         days: new Set(own.map((s) => s.job.date)).size,
-        lastWorked: earlier.at(-1) ?? null,
+        // The last shift started by the app's clock, over the whole history: not the range's start.
+        lastWorked: workDays(
+          raw.shifts.filter((s) => s.crewId === crewId),
+          TEST_NOW,
+        ).last,
         clashes,
         shortRests: rests,
         failures: failures.sort(),
@@ -173,8 +170,19 @@ describe('review_crew_schedule: one call answers a week of schedule questions', 
     expect(said(result.data.crew)).toEqual(want);
     expect(result.data.people).toBe(want.length);
     expect(want.some((person) => person.lastWorked)).toBe(true);
+    // Now (TEST_NOW) falls inside the range: some last worked in it, none after today.
+    expect(want.some((person) => person.lastWorked! >= FROM)).toBe(true);
+    expect(
+      said(result.data.crew).every((person) => !person.lastWorked || person.lastWorked <= TEST_TODAY),
+    ).toBe(true);
     expect(want.some((person) => person.paidHours < person.hours)).toBe(true);
-    expect(result.sent.length).toBeLessThanOrEqual(8);
+    // The range's crew jobs, the crew (requirements) and the BOOKED history, each in pages of 100.
+    const rows = raw.shifts.filter((s) => s.status === 'BOOKED');
+    const pages = (count: number) => Math.max(1, Math.ceil(count / 100));
+    const inRange = rows.filter((s) => s.job.date >= '2026-11-15' && s.job.date <= '2026-11-23').length;
+    expect(result.sent.length).toBeLessThanOrEqual(
+      pages(inRange) + pages(raw.crew.size) + pages(rows.length),
+    );
     expect(
       operations(result.sent).every((operation) => ['companyCrewJobs', 'companyCrewAll'].includes(operation)),
     ).toBe(true);
