@@ -108,6 +108,11 @@ export const reviewCrewSchedule = defineTool({
     const byRole = new Map(entries.map((entry) => [entry.shift.roleId, entry]));
     const roles = problemRoles(crew, byRole);
     if (read.truncated) notes.push('The range holds more crew jobs than one review reads: narrow it.');
+    const hiddenBreakShifts = entries.filter((entry) => entry.hiddenBreak).length;
+    if (hiddenBreakShifts)
+      notes.push(
+        `paidHours subtract the break hidden in ${hiddenBreakShifts} shift${hiddenBreakShifts === 1 ? '' : 's'} (roles created before 2026-09-21 report it as 0; their total counts it).`,
+      );
     if (history.since)
       notes.push(
         `lastWorked looks back to ${history.since.slice(0, 10)} only (the newest BOOKED crew jobs read).`,
@@ -116,6 +121,7 @@ export const reviewCrewSchedule = defineTool({
       from: input.from,
       to: input.to,
       people: all.length,
+      ...(hiddenBreakShifts ? { hiddenBreakShifts } : {}),
       crew,
       ...(Object.keys(roles).length ? { roles } : {}),
       notes,

@@ -1,10 +1,12 @@
 // The read of a schedule review (review_crew_schedule): the crew jobs of a UTC window in the asked
-// statuses (one paged read: person, status, role instants, break, requirements, job zone). The last
-// day each person worked comes from the staffing lookup's BOOKED history, shared with matching.
+// statuses (one paged read: person, status, role instants, break, requirements, job zone), each
+// shift's break as pay counts it (a legacy role's hidden break included). The last day each person
+// worked comes from the staffing lookup's BOOKED history, shared with matching.
 import { crewScheduleDocument } from '../contract/documents.js';
 import type { Platform } from '../platform/client.js';
 import { readAllPages } from '../platform/pages.js';
 import type { RequirementsToMatch } from '../rules/matching.js';
+import { payBreakMinutes } from '../rules/pay.js';
 import type { ScheduleRow } from '../rules/schedule.js';
 
 /** Bound of one read; far beyond a company's crew jobs in a few weeks. */
@@ -20,6 +22,10 @@ interface UpstreamScheduleRow {
     startTime: string;
     endTime: string;
     breakPeriod: number;
+    createdAt?: string | null;
+    total: number;
+    payType: string;
+    payRate: number;
     requirements?: RequirementsToMatch | null;
   };
   job: { id: string; title: string; date: string; timezone: string; board: { id: string; name: string } };
@@ -27,6 +33,8 @@ interface UpstreamScheduleRow {
 
 /** A row of the schedule with what the presentation shows of its role. */
 export interface ScheduleEntry extends ScheduleRow {
+  /** The shift's break is a legacy role's hidden one (reported as 0, counted in its total). */
+  hiddenBreak?: boolean;
   roleTitle: string;
   jobTitle: string;
   boardId: string;
@@ -34,6 +42,8 @@ export interface ScheduleEntry extends ScheduleRow {
 }
 
 function toEntry(row: UpstreamScheduleRow): ScheduleEntry {
+  // The break pay counts: a legacy role's hidden one where its total shows it.
+  const payBreak = payBreakMinutes({ ...row.role, breakPeriod: row.role.breakPeriod ?? 0 });
   return {
     crewId: row.crew.id,
     name: `${row.crew.firstName} ${row.crew.lastName}`,
@@ -44,8 +54,9 @@ function toEntry(row: UpstreamScheduleRow): ScheduleEntry {
       roleId: String(row.role.id),
       window: { startMs: Date.parse(row.role.startTime), endMs: Date.parse(row.role.endTime) },
       timeZone: row.job.timezone,
-      breakMinutes: row.role.breakPeriod ?? 0,
+      breakMinutes: payBreak.minutes,
     },
+    ...(payBreak.hidden ? { hiddenBreak: true } : {}),
     requirements: row.role.requirements,
     roleTitle: row.role.title,
     jobTitle: row.job.title,

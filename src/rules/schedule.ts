@@ -1,10 +1,10 @@
 // A crew schedule reviewed per person (review_crew_schedule), on the shared shift model
-// (shifts.ts): hours from real instants, paid hours less the break the platform reports, days as
-// local start days, the last day worked (last-worked.ts, given by the caller), clashes (UTC
-// overlap, whatever the zones or boards), rests under a minimum between consecutive shifts, and
-// assignments whose person fails the role's checkable requirements (matching.ts, §2.3) or is no
-// longer ACTIVE or APPROVED. One pass over the crew jobs of the range; nothing here reads the platform.
-
+// (shifts.ts): hours from real instants, paid hours less the break pay counts (the lookup gives a
+// legacy role's hidden break, pay.ts#payBreakMinutes), days as local start days, the last day
+// worked (last-worked.ts, given by the caller), clashes (UTC overlap, whatever the zones or
+// boards), rests under a minimum between consecutive shifts, and assignments whose person fails
+// the role's checkable requirements (matching.ts, §2.3) or is no longer ACTIVE or APPROVED. One
+// pass over the crew jobs of the range; nothing here reads the platform.
 import {
   type CheckableRequirement,
   type CrewFacts,
@@ -24,7 +24,7 @@ import {
 } from './shifts.js';
 
 export const RULE_SCHEDULE =
-  'crew-mcp: hours from real instants, paid hours less the reported break, days and last worked as local start days, clashes by UTC overlap';
+  "crew-mcp: hours from real instants, paid hours less the break pay counts (a legacy role's hidden one too), days and last worked as local start days, clashes by UTC overlap";
 
 /** Crew statuses that may work a booked role. */
 export const WORKING_CREW_STATUSES: readonly string[] = ['ACTIVE', 'APPROVED'];
