@@ -103,24 +103,37 @@ export function failureWhy(crew: CrewFacts, requirement: CheckableRequirement): 
 }
 
 /**
+ * Why a person may not work a role: a crew status other than ACTIVE or APPROVED (when given: a
+ * BOOKED person's), and each checkable requirement they fail (skipped when `crew` could not be
+ * read). find_matching_crew says it of a role's booked crew, the schedule review of each shift.
+ */
+export function personFailures(
+  crewStatus: string | undefined,
+  checkable: readonly CheckableRequirement[],
+  crew: CrewFacts | undefined,
+): Omit<Failure, 'roleId'>[] {
+  const failures: Omit<Failure, 'roleId'>[] = [];
+  if (crewStatus !== undefined && !WORKING_CREW_STATUSES.includes(crewStatus))
+    failures.push({ requirement: 'crew status', why: crewStatus });
+  if (!crew) return failures;
+  for (const requirement of checkable) {
+    if (evaluateRequirement(crew, requirement).met) continue;
+    failures.push({ requirement: describeRequirement(requirement), why: failureWhy(crew, requirement) });
+  }
+  return failures;
+}
+
+/**
  * The failures of one assignment: a BOOKED person who is no longer ACTIVE or APPROVED, and each
  * checkable requirement the person fails (skipped when `crew` could not be read).
  */
 export function assignmentFailures(row: ScheduleRow, crew: CrewFacts | undefined): Failure[] {
-  const roleId = row.shift.roleId;
-  const failures: Failure[] = [];
-  if (row.status === 'BOOKED' && !WORKING_CREW_STATUSES.includes(row.crewStatus))
-    failures.push({ roleId, requirement: 'crew status', why: row.crewStatus });
-  if (!crew) return failures;
-  for (const requirement of planRequirements(row.requirements).checkable) {
-    if (evaluateRequirement(crew, requirement).met) continue;
-    failures.push({
-      roleId,
-      requirement: describeRequirement(requirement),
-      why: failureWhy(crew, requirement),
-    });
-  }
-  return failures;
+  const checkable = planRequirements(row.requirements).checkable;
+  const crewStatus = row.status === 'BOOKED' ? row.crewStatus : undefined;
+  return personFailures(crewStatus, checkable, crew).map((failure) => ({
+    roleId: row.shift.roleId,
+    ...failure,
+  }));
 }
 
 /**

@@ -28,7 +28,8 @@ export const STAFFING_REQUEST_BUDGETS: Record<string, { cold: number; warm: numb
   'replace-declined': { cold: 10, warm: 1 },
   'three-security-posts': { cold: 14, warm: 3 },
   'languages-evening': { cold: 12, warm: 0 },
-  'half-empty-this-week': { cold: 1, warm: 1 },
+  // find_open_roles reads the job index of the boards of the multi-day jobs it lists (their days).
+  'half-empty-this-week': { cold: 2, warm: 2 },
   'door-supervisors': { cold: 8, warm: 0 },
   'what-needs-a-person': { cold: 10, warm: 1 },
   'nearly-qualified': { cold: 10, warm: 1 },

@@ -8,7 +8,14 @@ import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import { type AnyResult, type Connected, connectInProcess } from '../helpers/mcp.js';
 import { startTestSandbox, TEST_TODAY } from '../helpers/sandbox.js';
 import { callCounted, operations } from '../helpers/tool-requests.js';
-import { allRoles, type Company, localWeek, oracle, readCompany } from './staffing-oracle.js';
+import {
+  allRoles,
+  type Company,
+  localWeek,
+  oracle,
+  readCompany,
+  requirementFailures,
+} from './staffing-oracle.js';
 
 const suite = useConnectedSandbox();
 let company: Company;
@@ -40,12 +47,40 @@ const coldStart = () => suite.connected.app.lookups.staffing.invalidate();
 
 /**
  * The most requests one question may cost, from the raw data: the job, its time's crew jobs, the
- * crew in pages of 100 and every BOOKED crew job (the history behind hours, last work and next
- * shift) in pages of 100. Fewer when the caches hold some of them.
+ * crew in pages of 100, every BOOKED crew job (the history behind hours, last work and next
+ * shift) in pages of 100, and one read by id when someone BOOKED on the role is outside the
+ * statuses read (ACTIVE, APPROVED). Fewer when the caches hold some of them.
  */
-function mostRequests(considered: number): number {
+function mostRequests(considered: number, roleId?: string): number {
   const booked = company.crewJobs.filter((cj) => cj.status === 'BOOKED').length;
-  return 2 + Math.max(1, Math.ceil(considered / 100)) + Math.max(1, Math.ceil(booked / 100));
+  return (
+    2 + Math.max(1, Math.ceil(considered / 100)) + Math.max(1, Math.ceil(booked / 100)) + byIdReads(roleId)
+  );
+}
+
+/** The crew BOOKED on the role outside the default statuses (read by id), from raw data. */
+function bookedOutside(roleId?: string): number[] {
+  const statusOf = new Map(company.crew.map((member) => [member.id, member.status]));
+  const ids = company.crewJobs
+    .filter(
+      (cj) =>
+        cj.status === 'BOOKED' &&
+        cj.role.id === roleId &&
+        !['ACTIVE', 'APPROVED'].includes(statusOf.get(cj.crew.id)),
+    )
+    .map((cj) => cj.crew.id);
+  return [...new Set(ids)];
+}
+
+/** 1 when someone BOOKED on the role is outside the default statuses (one read by id), else 0. */
+const byIdReads = (roleId?: string) => Number(bookedOutside(roleId).length > 0);
+
+/** Which kind a booked member's failure is, from its phrase ("role type 110 absent", ...). */
+function failureKind(phrase: string): string {
+  if (phrase.startsWith('crew status')) return 'status';
+  if (phrase.startsWith('role type')) return 'roleType';
+  if (phrase.startsWith('profile')) return 'profile';
+  return 'dataType';
 }
 
 /** Which requirement kind a near miss failed, from its reason. */
@@ -68,7 +103,7 @@ describe('find_matching_crew: what it sends', () => {
     const { data, isError, sent } = await find({ jobId: target.jobId, roleId: target.roleId });
     expect(isError).toBe(false);
     expect(data.role).toMatchObject({ jobId: target.jobId, roleId: target.roleId });
-    expect(sent.length).toBe(mostRequests(data.considered));
+    expect(sent.length).toBe(mostRequests(data.considered, target.roleId));
     // The history's read: BOOKED only, no time range (the whole history the platform returns), in
     // pages of 100, one request per page.
     const historyReads = sent.filter(
@@ -96,12 +131,21 @@ describe('find_matching_crew: what it sends', () => {
       variables: { input: { filter: { jobIds: [target.jobId] } } },
     });
     const crewReads = sent.filter(
-      (request) => request.kind === 'graphql' && request.operation === 'companyCrewAll',
+      (request): request is AnyResult => request.kind === 'graphql' && request.operation === 'companyCrewAll',
     );
-    for (const read of crewReads)
+    const [byStatus, byId] = [
+      crewReads.filter((read) => read.variables.input.filter.status),
+      crewReads.filter((read) => read.variables.input.filter.crewIds),
+    ];
+    expect(byStatus).toHaveLength(Math.ceil(data.considered / 100));
+    for (const read of byStatus)
       expect(read).toMatchObject({
         variables: { input: { filter: { status: ['ACTIVE', 'APPROVED'] }, perPage: 100 } },
       });
+    // Crew booked on the role outside those statuses: read by id, to say what they fail.
+    expect(byId.map((read) => read.variables.input.filter.crewIds)).toEqual(
+      bookedOutside(target.roleId).length ? [bookedOutside(target.roleId)] : [],
+    );
     const window = sent.find((request) => request.kind === 'graphql' && isWindowRead(request));
     expect(window).toMatchObject(windowRead(target.role));
   });
@@ -196,6 +240,9 @@ describe('find_matching_crew: answers, against a brute-force evaluation of all c
     let crossZoneClashes = 0;
     let pendingFlags = 0;
     const lastWorkedDates = new Set<string>();
+    const crewById = new Map(company.crew.map((member) => [member.id, member]));
+    let bookedFailing = 0;
+    let bookedOutsideStatuses = 0;
     for (const target of allRoles(company)) {
       const expected = oracle(company, { role: target });
       const { data, isError } = await find({
@@ -233,6 +280,17 @@ describe('find_matching_crew: answers, against a brute-force evaluation of all c
       expect((data.booked ?? []).map((crew: AnyResult) => Number(crew.crewId)).sort(), where).toEqual(
         [...expected.booked].sort(),
       );
+      // Booked crew who fail the role: a crew status other than ACTIVE or APPROVED, a requirement.
+      for (const crew of data.booked ?? []) {
+        const member = crewById.get(Number(crew.crewId));
+        const want = [
+          ...(['ACTIVE', 'APPROVED'].includes(member.status) ? [] : ['status']),
+          ...requirementFailures(member, target.role.requirements),
+        ];
+        expect((crew.fails ?? []).map(failureKind), `${where} booked ${crew.crewId}`).toEqual(want);
+        if (want.some((kind) => kind !== 'status')) bookedFailing++;
+        if (want.includes('status')) bookedOutsideStatuses++;
+      }
       for (const match of data.matches) {
         const facts = expected.facts.get(Number(match.crewId))!;
         expect(match.bookedHoursInWeek, where).toBeCloseTo(facts.hours, 2);
@@ -252,6 +310,8 @@ describe('find_matching_crew: answers, against a brute-force evaluation of all c
     // work of more than 28 days ago (which a window of four weeks took for "never").
     expect(crossZoneClashes).toBeGreaterThan(20);
     expect([...lastWorkedDates].some((day) => day < '2026-10-24')).toBe(true);
+    expect(bookedFailing).toBeGreaterThan(0);
+    expect(bookedOutsideStatuses).toBeGreaterThan(0);
     expect(pendingFlags).toBeGreaterThan(5);
   }, 120_000);
 
@@ -358,19 +418,22 @@ describe('find_matching_crew: the ranking, against raw crew jobs', () => {
       (request) => request.kind === 'graphql' && (request.variables as AnyResult)?.input?.filter?.crewIds,
     );
     expect(byId).toHaveLength(1);
-    expect(byId[0]).toMatchObject({ variables: { input: { filter: { crewIds: [inactive.id, 999_999] } } } });
+    expect(byId[0]).toMatchObject({
+      variables: { input: { filter: { crewIds: [...bookedOutside(target.roleId), inactive.id, 999_999] } } },
+    });
   });
 });
 
 describe('find_matching_crew: the result budget', () => {
-  // 20 ranked matches with their facts (rank, reason, hours that week, last worked, score) and 20
-  // unavailable: 2,828 at most on the seed (1,870 before the ranking's facts, under 2,000 then).
+  // 20 ranked matches with their facts (rank, reason, hours that week, last worked, next shift,
+  // score), 20 unavailable and the booked crew with what they fail: 2,923 at most on the seed
+  // (2,828 before the next shift and the booked crew's failures, 1,870 before the ranking's facts).
   it('stays under 3,000 tokens for every seeded role with the default limit, in one call', async () => {
     const costs: number[] = [];
     for (const target of allRoles(company)) {
       const { cost, isError, sent, data } = await find({ jobId: target.jobId, roleId: target.roleId });
       expect(isError).toBe(false);
-      expect(sent.length).toBeLessThanOrEqual(mostRequests(data.considered));
+      expect(sent.length).toBeLessThanOrEqual(mostRequests(data.considered, target.roleId));
       costs.push(cost.both);
     }
     expect(Math.max(...costs)).toBeLessThan(3_000);
@@ -480,7 +543,7 @@ describe('find_matching_crew: 10,000 crew', () => {
     expect(operations(cold.sent).filter((operation) => operation === 'companyCrewAll')).toHaveLength(pages);
     // The job, its time's crew jobs, the crew's pages and the BOOKED history's (the same crew jobs).
     const historyPages = Math.ceil(company.crewJobs.filter((cj) => cj.status === 'BOOKED').length / 100);
-    expect(cold.sent).toHaveLength(pages + 2 + historyPages);
+    expect(cold.sent).toHaveLength(pages + 2 + historyPages + byIdReads(target.roleId));
     expect(cold.cost.both).toBeLessThan(3_000);
     const widest = await callCounted(large, connected.client, 'find_matching_crew', {
       jobId: target.jobId,

@@ -165,6 +165,22 @@ export function workDays(own: readonly Json[], now: number): { last: string | nu
   };
 }
 
+/** The kind of each checkable requirement (§2.3) a member fails, from raw data: dataType, roleType, profile. */
+export function requirementFailures(member: Json, requirements: Json): string[] {
+  const failures: string[] = [];
+  for (const requirement of requirements?.dataType ?? [])
+    if (!dataTypeVerdict(member, requirement).ok) failures.push('dataType');
+  if (requirements?.roleType && !member.roleTypeIds.includes(String(requirements.roleType.roleTypeId)))
+    failures.push('roleType');
+  if (requirements?.profile) {
+    const has = requirements.profile.profileIds.some((id: string) =>
+      member.profiles.some((profile: Json) => profile.id === String(id)),
+    );
+    if (has !== (requirements.profile.condition === 'ANY')) failures.push('profile');
+  }
+  return failures;
+}
+
 /** Judge every crew member from scratch, at `now` (the app's clock: last worked, next shift). */
 export function oracle(company: Company, ask: OracleAsk, now = TEST_NOW): OracleAnswer {
   const statuses = ask.statuses ?? ['ACTIVE', 'APPROVED'];
@@ -215,21 +231,10 @@ export function oracle(company: Company, ask: OracleAsk, now = TEST_NOW): Oracle
     if (!statuses.includes(member.status)) continue;
     answer.considered++;
     if (booked.includes(member.id)) continue;
-    const failures: string[] = [];
+    const failures = requirementFailures(member, requirements);
     let held = 0;
-    for (const requirement of requirements?.dataType ?? []) {
-      const { ok, have } = dataTypeVerdict(member, requirement);
-      if (!ok) failures.push('dataType');
-      if (requirement.condition !== 'NONE') held += have;
-    }
-    if (requirements?.roleType && !member.roleTypeIds.includes(String(requirements.roleType.roleTypeId)))
-      failures.push('roleType');
-    if (requirements?.profile) {
-      const has = requirements.profile.profileIds.some((id: string) =>
-        member.profiles.some((profile: Json) => profile.id === String(id)),
-      );
-      if (has !== (requirements.profile.condition === 'ANY')) failures.push('profile');
-    }
+    for (const requirement of requirements?.dataType ?? [])
+      if (requirement.condition !== 'NONE') held += dataTypeVerdict(member, requirement).have;
     let clash: { jobId: string; roleId: string; start: number } | undefined;
     let pending = false;
     let withdrawnHere = false;
