@@ -128,13 +128,18 @@ export function readPages<T>(
   );
 }
 
-/** Every item of `root` up to `maxItems`; `truncated` when the bound cut the list. */
-export async function readAllPages<T>(
+/** What a read of every page takes: the client, the query, its list's root field, a page's variables, the bound. */
+type EveryPageRead = [
   graphql: GraphqlClient,
   document: string,
   root: string,
   filterVariables: (page: number, perPage: number) => Record<string, unknown>,
   options: ReadPagesOptions & { maxItems: number },
+];
+
+/** Every item of `root` up to `maxItems`; `truncated` when the bound cut the list. */
+export async function readAllPages<T>(
+  ...[graphql, document, root, filterVariables, options]: EveryPageRead
 ): Promise<{ items: T[]; truncated: boolean }> {
   const pages = await readPages<T>(
     graphql,
@@ -154,11 +159,7 @@ export async function readAllPages<T>(
  * bound cut the oldest pages.
  */
 export async function readNewestPages<T>(
-  graphql: GraphqlClient,
-  document: string,
-  root: string,
-  filterVariables: (page: number, perPage: number) => Record<string, unknown>,
-  options: ReadPagesOptions & { maxItems: number },
+  ...[graphql, document, root, filterVariables, options]: EveryPageRead
 ): Promise<{ items: T[]; truncated: boolean }> {
   const perPage = PLATFORM_MAX_PER_PAGE;
   const single = { perPage, allPages: false, maxItems: perPage };
