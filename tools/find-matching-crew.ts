@@ -5,8 +5,9 @@ import {
   crewMatchingDocument,
 } from '../src/contract/documents.js';
 import type { MatchingCrewMember } from '../src/lookups/staffing.js';
-import { defineTool, type ToolContext } from '../src/mcp/define-tool.js';
+import { defineTool } from '../src/mcp/define-tool.js';
 import { crewIdInput, idInput, idsInput } from '../src/mcp/ids.js';
+import { askedCrew, bookedOnRole, readOutside } from '../src/mcp/match-people.js';
 import { readRankingWork } from '../src/mcp/match-ranking.js';
 import {
   assignmentsFor,
@@ -14,48 +15,14 @@ import {
   requirementsTarget,
   roleTarget,
 } from '../src/mcp/match-target.js';
-import { crewAnswers } from '../src/present/crew-verdicts.js';
 import { matchingResultSchema, matchingText, toMatchingResult } from '../src/present/staffing.js';
 import { assessAvailability, assignmentsByCrew, BOOKED_STATUS } from '../src/rules/availability.js';
-import {
-  type CrewVerdict,
-  describeRequirement,
-  judgeCrew,
-  matchCrew,
-  planRequirements,
-} from '../src/rules/matching.js';
+import { describeRequirement, judgeCrew, matchCrew, planRequirements } from '../src/rules/matching.js';
 import { MAX_MATCH_LIMIT } from '../src/rules/matching-input.js';
-import { type RankedMatch, rankMatches } from '../src/rules/ranking.js';
+import { rankMatches } from '../src/rules/ranking.js';
 
 const DEFAULT_STATUSES = ['ACTIVE', 'APPROVED'];
 const DEFAULT_LIMIT = 20;
-
-/** The verdict of each member asked about; those outside the statuses are read by id. */
-async function askedCrew(
-  crewIds: readonly number[],
-  known: {
-    verdictOf: (member: MatchingCrewMember) => CrewVerdict;
-    members: ReadonlyMap<number, MatchingCrewMember>;
-    ranked: readonly RankedMatch[];
-    statuses: readonly string[];
-    ctx: ToolContext;
-  },
-) {
-  const verdicts = new Map<number, CrewVerdict>();
-  for (const crewId of crewIds) {
-    const member = known.members.get(crewId);
-    if (member) verdicts.set(crewId, known.verdictOf(member));
-  }
-  const unread = [...new Set(crewIds)].filter((crewId) => !known.members.has(crewId));
-  const others = await known.ctx.lookups.staffing.crewByIds(unread, known.ctx.signal);
-  return crewAnswers({
-    crewIds,
-    verdicts,
-    ranked: new Map(known.ranked.map((match) => [match.verdict.crew.id, match])),
-    outside: new Map(others.map((member) => [member.id, { name: member.name, status: member.status }])),
-    statuses: known.statuses,
-  });
-}
 
 const inputSchema = z.object({
   jobId: idInput.optional(),
@@ -106,29 +73,36 @@ export const findMatchingCrew = defineTool({
     const outcome = matchCrew(crew.crew, plan.checkable, availabilityOf);
     const members = new Map<number, MatchingCrewMember>(crew.crew.map((member) => [member.id, member]));
     const ranked = rankMatches(outcome.matches, (crewId) => work.factsOf(members.get(crewId), crewId));
-    const booked = new Map(
-      window.assignments
-        .filter(
-          (assignment) => assignment.roleId === target.slot.roleId && assignment.status === BOOKED_STATUS,
-        )
-        .map((assignment) => [
-          assignment.crewId,
-          { crewId: String(assignment.crewId), name: assignment.crewName },
-        ]),
+    const onRole = window.assignments.filter(
+      (assignment) => assignment.roleId === target.slot.roleId && assignment.status === BOOKED_STATUS,
+    );
+    // Booked or asked-about crew outside the statuses read: one read by id for both.
+    const outside = await readOutside(
+      [...onRole.map((assignment) => assignment.crewId), ...(input.crewIds ?? [])],
+      members,
+      ctx,
+    );
+    const booked = bookedOnRole(
+      onRole,
+      (crewId) => members.get(crewId) ?? outside.get(crewId),
+      plan.checkable,
     );
     const only = input.crewIds ? new Set(input.crewIds) : undefined;
     const notes = [...target.notes];
     if (crew.truncated) notes.push(`Only the first ${crew.crew.length} crew were read; narrow statuses.`);
     if (window.truncated)
       notes.push('Not every crew job at this time could be read: availability may be incomplete.');
-    if (work.truncated) notes.push('Not every BOOKED crew job of the week could be read: hours may be low.');
+    if (work.since)
+      notes.push(
+        `lastWorked looks back to ${work.since.slice(0, 10)} only (the newest BOOKED crew jobs read).`,
+      );
     const answers = input.crewIds
-      ? await askedCrew(input.crewIds, {
+      ? askedCrew(input.crewIds, {
           verdictOf: (member) => judgeCrew(member, plan.checkable, availabilityOf(member.id)),
           members,
+          outside,
           ranked,
           statuses,
-          ctx,
         })
       : undefined;
     const result = toMatchingResult({
@@ -140,7 +114,7 @@ export const findMatchingCrew = defineTool({
       outcome,
       ranked: only ? ranked.filter((match) => only.has(match.verdict.crew.id)) : ranked,
       ...(answers ? { crew: answers, only } : {}),
-      booked: [...booked.values()],
+      booked,
       checked: plan.checkable.map(describeRequirement),
       unchecked: plan.unchecked,
       notes,

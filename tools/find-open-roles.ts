@@ -1,16 +1,22 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import { companyJobsDocument as document } from '../src/contract/documents.js';
+import { companyJobsDocument as document, jobIndexDocument } from '../src/contract/documents.js';
 import { boardIdsOf } from '../src/mcp/board-ids.js';
 import { fitItems } from '../src/mcp/budget.js';
-import { defineTool, type ToolContext } from '../src/mcp/define-tool.js';
-import { UserInputError } from '../src/mcp/errors.js';
+import { defineTool } from '../src/mcp/define-tool.js';
 import { idInput } from '../src/mcp/ids.js';
+import { multiDayJobsOf, multiDayJobsRead } from '../src/mcp/multi-day-days.js';
 import { boardIdsInput } from '../src/mcp/params.js';
 import { readRange, readRangeInput } from '../src/mcp/read-range.js';
 import { readAllPages } from '../src/platform/pages.js';
 import type { UpstreamJob, UpstreamRole } from '../src/present/job.js';
-import { openRoleLine, openRoleSchema, toOpenRole } from '../src/present/staffing.js';
+import {
+  multiDayJobSchema,
+  multiDayJobsLine,
+  openRoleLine,
+  openRoleSchema,
+  toOpenRole,
+} from '../src/present/staffing.js';
 import { overlaps } from '../src/rules/availability.js';
 import { withinLocalDates } from '../src/rules/time.js';
 
@@ -24,6 +30,10 @@ const outputSchema = z.object({
   totalRoles: z.number().describe('Roles with open places in the range'),
   totalOpenPlaces: z.number(),
   roles: z.array(openRoleSchema).describe('Soonest first'),
+  multiDayJobs: z
+    .array(multiDayJobSchema)
+    .optional()
+    .describe('Every day of the multi-day jobs of these roles, in or out of the range'),
   note: z.string().optional(),
 });
 
@@ -41,16 +51,6 @@ function defaultRange(
   return { from: start, to: instant.isValid ? (instant.plus({ days: 7 }).toISO() ?? start) : start };
 }
 
-/** The days of a multi-day job, by date; a refusal when no job has that id. */
-async function multiDayJobs(multiDayJobId: string, ctx: ToolContext): Promise<UpstreamJob[]> {
-  const jobs = await ctx.lookups.jobs.readMultiDayJob(multiDayJobId, ctx.signal);
-  if (jobs.length) return jobs;
-  const message = `No multi-day job ${multiDayJobId}.`;
-  throw new UserInputError(message, [
-    { path: 'multiDayJobId', message, fix: "list_jobs shows each job's multiDayJobId." },
-  ]);
-}
-
 export const findOpenRoles = defineTool({
   name: 'find_open_roles',
   title: 'Find roles with open places',
@@ -65,7 +65,7 @@ export const findOpenRoles = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   scopes: ['jobs:read'],
   toolset: 'jobs',
-  documents: [document],
+  documents: [document, jobIndexDocument],
   async handler(input, ctx) {
     // A multi-day job without dates: every one of its days.
     const asked =
@@ -77,7 +77,7 @@ export const findOpenRoles = defineTool({
       : undefined;
     const boardIds = input.boardIds && (await boardIdsOf(ctx, input.boardIds));
     const { items, truncated } = input.multiDayJobId
-      ? { items: await multiDayJobs(input.multiDayJobId, ctx), truncated: false }
+      ? { items: await multiDayJobsRead(input.multiDayJobId, ctx), truncated: false }
       : await readAllPages<UpstreamJob>(
           ctx.platform.graphql,
           document,
@@ -114,6 +114,7 @@ export const findOpenRoles = defineTool({
           a.role.roleId.localeCompare(b.role.roleId, 'en', { numeric: true }),
       )
       .map((entry) => entry.role);
+    const groups = await multiDayJobsOf(roles, items, Boolean(input.multiDayJobId), ctx);
     const days = asked ?? { from: items[0]?.date ?? '', to: items.at(-1)?.date ?? '' };
     const totalOpenPlaces = roles.reduce((sum, role) => sum + role.open, 0);
     const rangeText = `${days.from} to ${days.to}${input.timezone ? ` ${input.timezone}` : ''}`;
@@ -130,11 +131,13 @@ export const findOpenRoles = defineTool({
           totalRoles: roles.length,
           totalOpenPlaces,
           roles: kept,
+          ...(groups.length ? { multiDayJobs: groups } : {}),
           ...(notes.length ? { note: notes.join(' ') } : {}),
         },
         text: [
           `${roles.length} roles with ${totalOpenPlaces} open places, ${rangeText}${kept.length < roles.length ? ` (${kept.length} shown)` : ''}:`,
           ...kept.map(openRoleLine),
+          ...(groups.length ? [multiDayJobsLine(groups)] : []),
           ...notes,
         ].join('\n'),
       };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { crewScheduleDocument } from '../src/contract/documents.js';
+import { crewJobsWindowDocument, crewScheduleDocument } from '../src/contract/documents.js';
 import { crewJobStatusSchema, crewStatusSchema } from '../src/contract/enums.js';
-import { LAST_WORKED_LOOKBACK_DAYS, readBookedBefore, readSchedule } from '../src/lookups/schedule.js';
+import { readSchedule } from '../src/lookups/schedule.js';
 import { boardIdsOf } from '../src/mcp/board-ids.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { crewIdInput, idInput } from '../src/mcp/ids.js';
@@ -16,9 +16,10 @@ import {
   scheduleOutputSchema,
   scheduleText,
 } from '../src/present/schedule.js';
+import { lastWorkedOf } from '../src/rules/last-worked.js';
 import type { CrewFacts } from '../src/rules/matching.js';
 import { planRequirements } from '../src/rules/matching.js';
-import { hasProblem, lastWorkedBefore, reviewSchedule } from '../src/rules/schedule.js';
+import { hasProblem, reviewSchedule } from '../src/rules/schedule.js';
 import { localStartDay } from '../src/rules/shifts.js';
 import { withinLocalDates } from '../src/rules/time.js';
 
@@ -28,7 +29,7 @@ export const reviewCrewSchedule = defineTool({
   name: 'review_crew_schedule',
   title: 'Review crew schedule',
   description:
-    'Per person over local days from-to: hours, paid hours (breaks out), days, last worked before, clashes (UTC overlap, any zones), rests under minRestHours (default 10), assignments failing role requirements or crew status.',
+    'Per person over local days from-to: hours, paid hours (breaks out), days, last worked, clashes (UTC overlap, any zones), rests under minRestHours (default 10), assignments failing role requirements or crew status.',
   inputSchema: z.object({
     from: z.string().describe('YYYY-MM-DD'),
     to: z.string(),
@@ -43,7 +44,7 @@ export const reviewCrewSchedule = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   scopes: ['jobs:read', 'crew:read'],
   toolset: 'crew',
-  documents: [crewScheduleDocument],
+  documents: [crewScheduleDocument, crewJobsWindowDocument],
   async handler(input, ctx) {
     const statuses = input.statuses ?? ['BOOKED'];
     if (statuses.length === 0)
@@ -76,7 +77,7 @@ export const reviewCrewSchedule = defineTool({
     const notes = [...range.notes];
     const people = [...new Set(entries.map((entry) => entry.crewId))];
     const checkable = entries.some((entry) => planRequirements(entry.requirements).checkable.length > 0);
-    const [crewFacts, before] = await Promise.all([
+    const [crewFacts, history] = await Promise.all([
       checkable
         ? ctx.lookups.staffing.crew(crewStatusSchema.options, { signal: ctx.signal }).then(
             (read) => new Map<number, CrewFacts>(read.crew.map((member) => [member.id, member])),
@@ -87,12 +88,11 @@ export const reviewCrewSchedule = defineTool({
             },
           )
         : undefined,
-      readBookedBefore(ctx.platform, people, range.fromUtc!, ctx.signal),
+      ctx.lookups.staffing.bookedHistory(ctx.signal),
     ]);
-    const from = range.localDates?.from ?? input.from.slice(0, 10);
     const all = reviewSchedule(entries, {
       minRestHours,
-      lastWorked: lastWorkedBefore(before.entries, from),
+      lastWorked: lastWorkedOf(history.assignments, people, ctx.now()),
       crewFacts,
     });
     const crew = input.problemsOnly ? all.filter(hasProblem) : all;
@@ -108,11 +108,20 @@ export const reviewCrewSchedule = defineTool({
     const byRole = new Map(entries.map((entry) => [entry.shift.roleId, entry]));
     const roles = problemRoles(crew, byRole);
     if (read.truncated) notes.push('The range holds more crew jobs than one review reads: narrow it.');
-    notes.push(`lastWorked looks back ${LAST_WORKED_LOOKBACK_DAYS} days; null: no BOOKED shift then.`);
+    const hiddenBreakShifts = entries.filter((entry) => entry.hiddenBreak).length;
+    if (hiddenBreakShifts)
+      notes.push(
+        `paidHours subtract the break hidden in ${hiddenBreakShifts} shift${hiddenBreakShifts === 1 ? '' : 's'} (roles created before 2026-09-21 report it as 0; their total counts it).`,
+      );
+    if (history.since)
+      notes.push(
+        `lastWorked looks back to ${history.since.slice(0, 10)} only (the newest BOOKED crew jobs read).`,
+      );
     const data = {
       from: input.from,
       to: input.to,
       people: all.length,
+      ...(hiddenBreakShifts ? { hiddenBreakShifts } : {}),
       crew,
       ...(Object.keys(roles).length ? { roles } : {}),
       notes,

@@ -96,6 +96,32 @@ export class JobLookup {
     return [...members.values()].sort((a, b) => a.date.localeCompare(b.date));
   }
 
+  /**
+   * The dates of each of these multi-day jobs (sorted, one per day), from the light job index of
+   * the boards they are on (a multi-day job's jobs share one board), whatever their span.
+   */
+  async multiDayDates(
+    multiDayJobIds: readonly string[],
+    boardIds: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<Map<string, string[]>> {
+    const wanted = new Set(multiDayJobIds);
+    if (wanted.size === 0) return new Map();
+    const { items } = await readAllPages<IndexedJob>(
+      this.platform.graphql,
+      jobIndexDocument,
+      'companyJobs',
+      (page, perPage) => ({ input: { filter: { boardIds: [...new Set(boardIds)] }, page, perPage } }),
+      { signal, maxItems: MAX_JOBS },
+    );
+    const dates = new Map<string, Set<string>>();
+    for (const job of items) {
+      const id = job.multiDayJobId ? String(job.multiDayJobId) : undefined;
+      if (id && wanted.has(id)) dates.set(id, (dates.get(id) ?? new Set()).add(job.date));
+    }
+    return new Map([...dates].map(([id, days]) => [id, [...days].sort()]));
+  }
+
   /** Every job of the multi-day job that `job` belongs to (including `job`), by date. */
   async readGroup(job: UpstreamJob, signal?: AbortSignal): Promise<UpstreamJob[]> {
     if (!job.multiDayJobId) return [job];

@@ -1,16 +1,16 @@
-// The reads of a schedule review (review_crew_schedule): the crew jobs of a UTC window in the
-// asked statuses (one paged read: person, status, role instants, break, requirements, job zone),
-// and the same people's BOOKED crew jobs of the weeks before it, for the last day each worked.
+// The read of a schedule review (review_crew_schedule): the crew jobs of a UTC window in the asked
+// statuses (one paged read: person, status, role instants, break, requirements, job zone), each
+// shift's break as pay counts it (a legacy role's hidden break included). The last day each person
+// worked comes from the staffing lookup's BOOKED history, shared with matching.
 import { crewScheduleDocument } from '../contract/documents.js';
 import type { Platform } from '../platform/client.js';
 import { readAllPages } from '../platform/pages.js';
 import type { RequirementsToMatch } from '../rules/matching.js';
+import { payBreakMinutes } from '../rules/pay.js';
 import type { ScheduleRow } from '../rules/schedule.js';
 
 /** Bound of one read; far beyond a company's crew jobs in a few weeks. */
 const MAX_ROWS = 20_000;
-/** How far back the last worked day is looked for. */
-export const LAST_WORKED_LOOKBACK_DAYS = 120;
 
 interface UpstreamScheduleRow {
   id: string;
@@ -22,6 +22,10 @@ interface UpstreamScheduleRow {
     startTime: string;
     endTime: string;
     breakPeriod: number;
+    createdAt?: string | null;
+    total: number;
+    payType: string;
+    payRate: number;
     requirements?: RequirementsToMatch | null;
   };
   job: { id: string; title: string; date: string; timezone: string; board: { id: string; name: string } };
@@ -29,6 +33,8 @@ interface UpstreamScheduleRow {
 
 /** A row of the schedule with what the presentation shows of its role. */
 export interface ScheduleEntry extends ScheduleRow {
+  /** The shift's break is a legacy role's hidden one (reported as 0, counted in its total). */
+  hiddenBreak?: boolean;
   roleTitle: string;
   jobTitle: string;
   boardId: string;
@@ -36,6 +42,8 @@ export interface ScheduleEntry extends ScheduleRow {
 }
 
 function toEntry(row: UpstreamScheduleRow): ScheduleEntry {
+  // The break pay counts: a legacy role's hidden one where its total shows it.
+  const payBreak = payBreakMinutes({ ...row.role, breakPeriod: row.role.breakPeriod ?? 0 });
   return {
     crewId: row.crew.id,
     name: `${row.crew.firstName} ${row.crew.lastName}`,
@@ -46,8 +54,9 @@ function toEntry(row: UpstreamScheduleRow): ScheduleEntry {
       roleId: String(row.role.id),
       window: { startMs: Date.parse(row.role.startTime), endMs: Date.parse(row.role.endTime) },
       timeZone: row.job.timezone,
-      breakMinutes: row.role.breakPeriod ?? 0,
+      breakMinutes: payBreak.minutes,
     },
+    ...(payBreak.hidden ? { hiddenBreak: true } : {}),
     requirements: row.role.requirements,
     roleTitle: row.role.title,
     jobTitle: row.job.title,
@@ -81,16 +90,4 @@ export async function readSchedule(
     { signal, maxItems: MAX_ROWS },
   );
   return { entries: items.map(toEntry), truncated };
-}
-
-/** These people's BOOKED crew jobs of the LAST_WORKED_LOOKBACK_DAYS before `beforeUtc`. */
-export function readBookedBefore(
-  platform: Platform,
-  crewIds: readonly number[],
-  beforeUtc: string,
-  signal?: AbortSignal,
-): Promise<ScheduleRead> {
-  const fromUtc = new Date(Date.parse(beforeUtc) - LAST_WORKED_LOOKBACK_DAYS * 86_400_000).toISOString();
-  if (crewIds.length === 0) return Promise.resolve({ entries: [], truncated: false });
-  return readSchedule(platform, { fromUtc, toUtc: beforeUtc, statuses: ['BOOKED'], crewIds }, signal);
 }

@@ -1,12 +1,12 @@
-// The reads that staffing questions share (find_matching_crew): the company's crew as matching
-// needs them (role types, profile ids, verified options) and the crew jobs overlapping a time
-// window. Both are read in bounded concurrent pages (readAllPages) and kept for STAFFING_TTL_MS,
-// so a second question within that time costs only what is new to it (the role's job and its
-// window). The caches are dropped after any write tool call (src/server.ts) and on webhook events
+// The reads that staffing questions share (find_matching_crew, review_crew_schedule): the
+// company's crew as matching needs them (role types, profile ids, verified options), the crew jobs
+// overlapping a time window, and the BOOKED history (last worked, next shift, a week's hours).
+// All are read in bounded concurrent pages and kept for STAFFING_TTL_MS, so a second question
+// within that time costs only what is new to it (the role's job and its window). The caches are dropped after any write tool call (src/server.ts) and on webhook events
 // (src/app.ts): crew events drop the crew, job and crew-job events drop the windows.
 import { crewJobsWindowDocument, crewMatchingDocument } from '../contract/documents.js';
 import type { Platform } from '../platform/client.js';
-import { type PageProgress, readAllPages } from '../platform/pages.js';
+import { type PageProgress, readAllPages, readNewestPages } from '../platform/pages.js';
 import type { Assignment } from '../rules/availability.js';
 import { type CrewFacts, type ProfileAnswers, verifiedOptions } from '../rules/matching.js';
 import { TtlCache } from './ttl-cache.js';
@@ -17,6 +17,8 @@ export const STAFFING_TTL_MS = 60_000;
 export const MAX_MATCHING_CREW = 50_000;
 /** Bound of one window's crew jobs; far beyond what overlaps one role. */
 const MAX_WINDOW_CREW_JOBS = 10_000;
+/** Bound of the BOOKED history read (100 pages); beyond it the oldest are left out, and said so. */
+const MAX_BOOKED_HISTORY = 10_000;
 /** Windows kept at once (one per role asked about). */
 const MAX_WINDOWS = 64;
 
@@ -62,6 +64,8 @@ export interface WindowAssignment extends Assignment {
 export interface WindowAssignments {
   assignments: WindowAssignment[];
   truncated: boolean;
+  /** The BOOKED history kept only its newest crew jobs: the start (UTC) of the oldest one read. */
+  since?: string;
 }
 
 export interface StaffingLookupOptions {
@@ -166,25 +170,25 @@ export class StaffingLookup {
     );
   }
 
-  /** Every BOOKED crew job whose role overlaps [fromUtc, toUtc] (the ranking's week and recent work). */
-  bookedDuring(fromUtc: string, toUtc: string, signal?: AbortSignal): Promise<WindowAssignments> {
+  /**
+   * Every BOOKED crew job the platform returns, past and future (who worked when, the week's
+   * hours, the next shift), newest kept when there are more than MAX_BOOKED_HISTORY: one read
+   * shared by every question for STAFFING_TTL_MS, whatever role or range it is about.
+   */
+  bookedHistory(signal?: AbortSignal): Promise<WindowAssignments> {
     return this.windowCache.get(
-      `BOOKED ${fromUtc}/${toUtc}`,
+      'BOOKED history',
       async () => {
-        const { items, truncated } = await readAllPages<UpstreamWindowCrewJob>(
+        const { items, truncated } = await readNewestPages<UpstreamWindowCrewJob>(
           this.platform.graphql,
           crewJobsWindowDocument,
           'companyCrewJobs',
-          (page, perPage) => ({
-            input: {
-              filter: { fromRange: fromUtc, toRange: toUtc, crewJobStatus: ['BOOKED'] },
-              page,
-              perPage,
-            },
-          }),
-          { maxItems: MAX_WINDOW_CREW_JOBS },
+          (page, perPage) => ({ input: { filter: { crewJobStatus: ['BOOKED'] }, page, perPage } }),
+          { maxItems: MAX_BOOKED_HISTORY },
         );
-        return { assignments: items.map(toAssignment), truncated };
+        const assignments = items.map(toAssignment);
+        const oldest = Math.min(...assignments.map((assignment) => assignment.window.startMs));
+        return { assignments, truncated, ...(truncated ? { since: new Date(oldest).toISOString() } : {}) };
       },
       signal,
     );

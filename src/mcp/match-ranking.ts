@@ -1,17 +1,11 @@
 // What find_matching_crew's ranking reads besides the match itself (src/rules/ranking.ts): the
-// BOOKED crew jobs of the role's local week and of the RECENT_WORK_DAYS before it, in one paged
-// read shared by every role of that week (cached with the staffing lookup), and each member's
-// scores. A target without a time has no week and no recent work: only scores rank it then.
+// company's BOOKED history (the staffing lookup's one paged read, shared by every question while
+// it is kept) for each member's hours in the role's local week, last day worked and next shift at
+// the app's clock, and each member's scores. A target without a time has no week: its matches
+// rank by last work and score.
 import type { MatchingCrewMember, WindowAssignment } from '../lookups/staffing.js';
 import type { CheckableRequirement } from '../rules/matching.js';
-import {
-  applyingScore,
-  type RankFacts,
-  type RankingSlot,
-  rankingReadSpan,
-  weekAround,
-  workFacts,
-} from '../rules/ranking.js';
+import { applyingScore, type RankFacts, type RankingSlot, weekAround, workFacts } from '../rules/ranking.js';
 import type { Shift } from '../rules/shifts.js';
 import type { ToolContext } from './define-tool.js';
 import type { MatchTarget } from './match-target.js';
@@ -20,7 +14,8 @@ export interface RankingWork {
   /** The role's week, when it has a time. */
   week?: { from: string; to: string };
   factsOf(member: MatchingCrewMember | undefined, crewId: number): RankFacts;
-  truncated: boolean;
+  /** The history kept only its newest crew jobs: the oldest start read (UTC). */
+  since?: string;
 }
 
 function toShift(assignment: WindowAssignment, zone: string): Shift {
@@ -32,7 +27,7 @@ function toShift(assignment: WindowAssignment, zone: string): Shift {
   };
 }
 
-/** Read the week and recent work of the target's time (nothing without one). */
+/** Read the BOOKED history and give each member's ranking facts for the target. */
 export async function readRankingWork(
   target: MatchTarget,
   requirements: readonly CheckableRequirement[],
@@ -43,10 +38,8 @@ export async function readRankingWork(
     return score === undefined ? {} : { score };
   };
   const window = target.slot.window;
-  if (!window) return { factsOf: (member) => scoreOf(member), truncated: false };
-  const week = weekAround(window.startMs, target.timeZone);
-  const span = rankingReadSpan(week);
-  const read = await ctx.lookups.staffing.bookedDuring(span.fromUtc, span.toUtc, ctx.signal);
+  const week = window ? weekAround(window.startMs, target.timeZone) : undefined;
+  const read = await ctx.lookups.staffing.bookedHistory(ctx.signal);
   const shifts = new Map<number, Shift[]>();
   for (const assignment of read.assignments) {
     const list = shifts.get(assignment.crewId) ?? [];
@@ -55,12 +48,15 @@ export async function readRankingWork(
   }
   const slot: RankingSlot = {
     ...(target.slot.roleId !== undefined ? { roleId: target.slot.roleId } : {}),
-    startMs: window.startMs,
-    week,
+    ...(week ? { week } : {}),
   };
+  const nowMs = ctx.now();
   return {
-    week,
-    factsOf: (member, crewId) => ({ ...workFacts(slot, shifts.get(crewId) ?? []), ...scoreOf(member) }),
-    truncated: read.truncated,
+    ...(week ? { week } : {}),
+    factsOf: (member, crewId) => ({
+      ...workFacts(slot, shifts.get(crewId) ?? [], nowMs),
+      ...scoreOf(member),
+    }),
+    ...(read.since ? { since: read.since } : {}),
   };
 }

@@ -128,13 +128,18 @@ export function readPages<T>(
   );
 }
 
-/** Every item of `root` up to `maxItems`; `truncated` when the bound cut the list. */
-export async function readAllPages<T>(
+/** What a read of every page takes: the client, the query, its list's root field, a page's variables, the bound. */
+type EveryPageRead = [
   graphql: GraphqlClient,
   document: string,
   root: string,
   filterVariables: (page: number, perPage: number) => Record<string, unknown>,
   options: ReadPagesOptions & { maxItems: number },
+];
+
+/** Every item of `root` up to `maxItems`; `truncated` when the bound cut the list. */
+export async function readAllPages<T>(
+  ...[graphql, document, root, filterVariables, options]: EveryPageRead
 ): Promise<{ items: T[]; truncated: boolean }> {
   const pages = await readPages<T>(
     graphql,
@@ -145,4 +150,30 @@ export async function readAllPages<T>(
     options,
   );
   return { items: pages.items, truncated: pages.lastPage < pages.pager.pageCount };
+}
+
+/**
+ * Every item of `root` up to `maxItems`, keeping the LAST pages when the list is longer: for a
+ * list in time order (crew jobs by role start) the newest items are the ones a "last worked"
+ * question needs. Page 1 comes first (it tells how many pages there are); `truncated` when the
+ * bound cut the oldest pages.
+ */
+export async function readNewestPages<T>(
+  ...[graphql, document, root, filterVariables, options]: EveryPageRead
+): Promise<{ items: T[]; truncated: boolean }> {
+  const perPage = PLATFORM_MAX_PER_PAGE;
+  const single = { perPage, allPages: false, maxItems: perPage };
+  const first = await readPages<T>(graphql, document, root, { page: 1, ...single }, filterVariables, options);
+  const pageCount = first.pager.pageCount;
+  if (pageCount <= 1) return { items: first.items, truncated: false };
+  const from = Math.max(2, pageCount - Math.max(1, Math.floor(options.maxItems / perPage)) + 1);
+  const rest = await readPages<T>(
+    graphql,
+    document,
+    root,
+    { page: from, perPage, allPages: true, maxItems: (pageCount - from + 1) * perPage },
+    filterVariables,
+    options,
+  );
+  return { items: from === 2 ? [...first.items, ...rest.items] : rest.items, truncated: from > 2 };
 }

@@ -17,9 +17,12 @@ export const personScheduleSchema = z.object({
   crewId: z.string(),
   name: z.string(),
   hours: z.number(),
-  paidHours: z.number().describe('Hours less the break the platform reports'),
+  paidHours: z.number().describe("Hours less the break pay counts (a legacy role's hidden one too)"),
   days: z.number().describe('Distinct local start days'),
-  lastWorked: z.string().nullable().describe('Local start day of the latest BOOKED shift before the range'),
+  lastWorked: z
+    .string()
+    .nullable()
+    .describe('Local day of the last BOOKED shift started by now; null: never'),
   clashes: z.array(z.object({ ...pair, minutes: z.number() })),
   shortRests: z.array(z.object({ ...pair, hours: z.number() })),
   failures: z.array(z.object({ roleId: z.string(), requirement: z.string(), why: z.string() })),
@@ -30,6 +33,10 @@ export const scheduleOutputSchema = {
   from: z.string(),
   to: z.string(),
   people: z.number().describe('People with shifts in the range (before problemsOnly)'),
+  hiddenBreakShifts: z
+    .number()
+    .optional()
+    .describe('Shifts on roles created before 2026-09-21 whose total hides a break reported as 0'),
   crew: z.array(personScheduleSchema),
   roles: z.record(z.string(), z.string()).optional().describe('The roles the problems name'),
 };

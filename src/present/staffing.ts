@@ -18,9 +18,13 @@ const matchSchema = z.object({
   rank: z.number().describe('1 = first among all matches'),
   reason: z.string().describe('What its place rests on: status here, hours that week, last worked, score'),
   bookedHoursInWeek: z.number().optional(),
-  lastWorked: z.string().optional().describe('Latest local day worked in the 28 days before the role'),
+  lastWorked: z
+    .string()
+    .optional()
+    .describe('Local day of the last BOOKED shift started by now; absent: never'),
+  nextShift: z.string().optional().describe('Local day of the next BOOKED shift'),
   score: z.number().optional().describe('Mean SCORING score that applies'),
-  reasons: z.array(z.string()).describe('One per requirement met'),
+  reasons: z.array(z.string()).optional().describe('One per requirement met (none checkable: absent)'),
   pending: z.array(assignmentRefSchema).optional().describe('Overlapping pending crew jobs elsewhere'),
   thisRole: z.string().optional().describe("Status of the member's crew job on this role"),
 });
@@ -64,20 +68,41 @@ export function toStaffedRole(job: UpstreamJob, role: UpstreamRole): StaffedRole
 export const openRoleSchema = staffedRoleSchema.extend({
   board: z.string().describe('"id name"'),
   pending: z.number().describe('APPLIED, INVITED, SHORTLISTED, WAITING_LIST'),
+  multiDayJobId: z
+    .string()
+    .optional()
+    .describe("The multi-day job of the role's job (its days: multiDayJobs)"),
 });
 export type OpenRole = z.infer<typeof openRoleSchema>;
 
-/** A role as find_open_roles lists it: its places, pending crew jobs and board. */
+/** A multi-day job as find_open_roles names it: its first and last local day and how many days. */
+export const multiDayJobSchema = z.object({
+  multiDayJobId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  days: z.number(),
+});
+export type MultiDayJobDays = z.infer<typeof multiDayJobSchema>;
+
+/** A role as find_open_roles lists it: its places, pending crew jobs, board and multi-day job. */
 export function toOpenRole(job: UpstreamJob, role: UpstreamRole): OpenRole {
   return {
     ...toStaffedRole(job, role),
     board: `${job.board.id} ${job.board.name}`,
     pending: countStatuses(role, PENDING_STATUSES),
+    ...(job.multiDayJobId ? { multiDayJobId: String(job.multiDayJobId) } : {}),
   };
 }
 
 export function openRoleLine(role: OpenRole): string {
-  return `- job ${role.jobId} role ${role.roleId} ${role.title} "${role.job}" · ${role.date} ${role.time} ${role.timezone} · board ${role.board} · open ${role.open}/${role.quantity}, booked ${role.booked}, pending ${role.pending}`;
+  const multiDay = role.multiDayJobId ? ` · multi-day ${role.multiDayJobId}` : '';
+  return `- job ${role.jobId} role ${role.roleId} ${role.title} "${role.job}" · ${role.date} ${role.time} ${role.timezone} · board ${role.board} · open ${role.open}/${role.quantity}, booked ${role.booked}, pending ${role.pending}${multiDay}`;
+}
+
+/** "Multi-day jobs: 185 2026-12-05..2026-12-07 (3 days); ..." */
+export function multiDayJobsLine(groups: readonly MultiDayJobDays[]): string {
+  const group = (one: MultiDayJobDays) => `${one.multiDayJobId} ${one.from}..${one.to} (${one.days} days)`;
+  return `Multi-day jobs: ${groups.map(group).join('; ')}`;
 }
 
 export const matchingResultSchema = z.object({
@@ -98,7 +123,13 @@ export const matchingResultSchema = z.object({
     .optional()
     .describe('Available crew failing exactly one checkable requirement'),
   booked: z
-    .array(z.object({ crewId: z.string(), name: z.string() }))
+    .array(
+      z.object({
+        crewId: z.string(),
+        name: z.string(),
+        fails: z.array(z.string()).optional().describe('What they fail of the role, crew status included'),
+      }),
+    )
     .optional()
     .describe('Already BOOKED on this role'),
   checked: z.array(z.string()).describe('Requirements checked against crew data'),
@@ -107,6 +138,7 @@ export const matchingResultSchema = z.object({
   notes: z.array(z.string()).optional(),
 });
 export type MatchingResult = z.infer<typeof matchingResultSchema>;
+export type BookedMember = NonNullable<MatchingResult['booked']>[number];
 
 export interface MatchingView {
   role?: StaffedRole;
@@ -121,7 +153,7 @@ export interface MatchingView {
   crew?: CrewAnswer[];
   /** Only these crew in the lists (crewIds). */
   only?: ReadonlySet<number>;
-  booked: { crewId: string; name: string }[];
+  booked: BookedMember[];
   checked: string[];
   unchecked: string[];
   notes: string[];
@@ -144,8 +176,9 @@ function toMatch({ verdict, facts, rank, reason }: RankedMatch): z.infer<typeof 
     reason,
     ...(facts.bookedHours !== undefined ? { bookedHoursInWeek: facts.bookedHours } : {}),
     ...(facts.lastWorked ? { lastWorked: facts.lastWorked } : {}),
+    ...(facts.nextShift ? { nextShift: facts.nextShift } : {}),
     ...(facts.score !== undefined ? { score: facts.score } : {}),
-    reasons: verdict.met,
+    ...(verdict.met.length ? { reasons: verdict.met } : {}),
     ...flags(verdict.availability),
   };
 }
@@ -243,13 +276,17 @@ export function matchingText(result: MatchingResult): string {
   if (result.window) lines.push(`Availability checked for ${result.window}`);
   if (result.booked?.length)
     lines.push(
-      `Booked on this role: ${result.booked.map((crew) => `${crew.crewId} ${crew.name}`).join('; ')}`,
+      `Booked on this role: ${result.booked.map((crew) => `${crew.crewId} ${crew.name}${crew.fails ? ` FAILS ${crew.fails.join(', ')}` : ''}`).join('; ')}`,
     );
   lines.push(`Checked: ${result.checked.join('; ') || 'no checkable requirement'}`);
   if (result.unchecked?.length)
     lines.push(`Unchecked (a person must verify): ${result.unchecked.join('; ')}`);
   // Reasons every shown match has in common are said once: each line names what sets it apart.
-  const parts = (match: (typeof result.matches)[number]) => [...match.reason.split(' · '), ...match.reasons];
+  const parts = (match: (typeof result.matches)[number]) => [
+    ...match.reason.split(' · '),
+    ...(match.nextShift ? [`next shift ${match.nextShift}`] : []),
+    ...(match.reasons ?? []),
+  ];
   const common = result.matches.length
     ? parts(result.matches[0]!).filter(
         (part) => part !== '' && result.matches.every((match) => parts(match).includes(part)),

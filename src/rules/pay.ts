@@ -250,3 +250,15 @@ function detectLegacy(role: LegacyRoleInput): LegacyBreak | undefined {
     change: roundCents(totalNoBreak - role.total),
   };
 }
+
+/**
+ * The break pay counts for a role, in minutes: the one it reports, or, on a legacy role reporting
+ * 0, the hidden break its total still accounts for (legacyBreak: the same rule that flags it in
+ * list_jobs). `hidden` says which.
+ */
+export function payBreakMinutes(role: LegacyRoleInput): { minutes: number; hidden: boolean } {
+  const legacy = legacyBreak(role);
+  return legacy
+    ? { minutes: legacy.hiddenBreakMinutes, hidden: true }
+    : { minutes: role.breakPeriod, hidden: false };
+}

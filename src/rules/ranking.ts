@@ -4,14 +4,15 @@
 //   3. fewer BOOKED hours in the role's week: the local Monday-Sunday, in the role's zone, of the
 //      day the role starts; a shift counts in it when its local start day (in its own job's zone)
 //      falls in it, with its scheduled hours from real instants (shifts.ts);
-//   4. more recent work with the company: the local start day of the latest BOOKED shift that
-//      started before the role, within RECENT_WORK_DAYS (none: last);
+//   4. more recent work with the company: the local start day of the latest BOOKED shift that has
+//      started by now, over the whole history read (last-worked.ts; never: last);
 //   5. a higher score where a SCORING data type applies: the mean of the member's scores on the
 //      profiles the role asks for (profile ANY/ALL), else on all their profiles (none: last);
 //   6. more of the role's verified options held, then name, then id (a total order).
 // Each match's reason names the facts behind its place. Nothing here reads the platform.
 
 import { type Availability, isFlagged } from './availability.js';
+import { type WorkDates, workDates } from './last-worked.js';
 import type { CheckableRequirement, CrewVerdict } from './matching.js';
 import { localStartDay, type Shift, scheduledHours } from './shifts.js';
 import { wallClockAt } from './time/clock.js';
@@ -19,8 +20,6 @@ import { formatLocalDate } from './time/wall-clock.js';
 
 /** Crew job statuses that say the member wants or was offered the role (ranked first; plan_staffing's keepPending). */
 export const PENDING_PREFERRED: readonly string[] = ['APPLIED', 'INVITED', 'SHORTLISTED'];
-/** How far back "recent work" looks. */
-export const RECENT_WORK_DAYS = 28;
 
 const DAY_MS = 86_400_000;
 
@@ -33,47 +32,45 @@ export function weekAround(startMs: number, timeZone: string): { from: string; t
   return { from: date(monday), to: date(monday + 6 * DAY_MS) };
 }
 
-/** The UTC span to read so that every shift of the week and of the recent work before it is in it. */
-export function rankingReadSpan(week: { from: string; to: string }): { fromUtc: string; toUtc: string } {
-  // A local day runs at most 14 h either side of the UTC day: one day of margin each way.
-  const from = Date.parse(`${week.from}T00:00:00Z`) - (RECENT_WORK_DAYS + 1) * DAY_MS;
-  const to = Date.parse(`${week.to}T00:00:00Z`) + 2 * DAY_MS;
-  return { fromUtc: new Date(from).toISOString(), toUtc: new Date(to).toISOString() };
-}
-
 /** What a member's place in the ranking rests on, besides the verdict. */
 export interface RankFacts {
   /** BOOKED hours in the role's week; absent when the role has no time. */
   bookedHours?: number;
-  /** Local start day of the latest BOOKED shift before the role, within RECENT_WORK_DAYS; null: none. */
+  /** Local start day of the latest BOOKED shift started by now; null: never. */
   lastWorked?: string | null;
+  /** Local start day of the first BOOKED shift after now (not a rank factor: shown, not weighed). */
+  nextShift?: string;
   /** Mean of the scores that apply; absent: none. */
   score?: number;
 }
 
-/** The role the facts are about: its id (when it exists), start instant, zone and week. */
+/** The role the facts are about: its id (when it exists) and its local week (when it has a time). */
 export interface RankingSlot {
   roleId?: string;
-  startMs: number;
-  week: { from: string; to: string };
+  week?: { from: string; to: string };
 }
 
-/** One member's hours in the week and last work before the role, from their BOOKED shifts. */
-export function workFacts(
-  slot: RankingSlot,
-  shifts: readonly Shift[],
-): Pick<RankFacts, 'bookedHours' | 'lastWorked'> {
+/** BOOKED hours of shifts starting on the week's local days (in their own zones), the role's own left out. */
+function weekHours(slot: RankingSlot & { week: { from: string; to: string } }, shifts: readonly Shift[]) {
   let hours = 0;
-  let last: string | null = null;
-  const since = slot.startMs - RECENT_WORK_DAYS * DAY_MS;
   for (const shift of shifts) {
     if (shift.roleId === slot.roleId) continue;
     const day = localStartDay(shift);
     if (day >= slot.week.from && day <= slot.week.to) hours += scheduledHours(shift);
-    const start = shift.window.startMs;
-    if (start < slot.startMs && start >= since && (last === null || day > last)) last = day;
   }
-  return { bookedHours: Math.round(hours * 100) / 100, lastWorked: last };
+  return Math.round(hours * 100) / 100;
+}
+
+/** One member's hours in the role's week (when it has one), last day worked and next shift at `nowMs`. */
+export function workFacts(
+  slot: RankingSlot,
+  shifts: readonly Shift[],
+  nowMs: number,
+): Pick<RankFacts, 'bookedHours' | keyof WorkDates> {
+  return {
+    ...(slot.week ? { bookedHours: weekHours({ ...slot, week: slot.week }, shifts) } : {}),
+    ...workDates(shifts, nowMs),
+  };
 }
 
 /** The mean of the member's scores on the profiles the role asks for (ANY/ALL), else on all of them. */

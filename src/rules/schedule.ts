@@ -1,10 +1,10 @@
 // A crew schedule reviewed per person (review_crew_schedule), on the shared shift model
-// (shifts.ts): hours from real instants, paid hours less the break the platform reports, days as
-// local start days, the last day worked before the range, clashes (UTC overlap, whatever the
-// zones or boards), rests under a minimum between consecutive shifts, and assignments whose
-// person fails the role's checkable requirements (matching.ts, §2.3) or is no longer ACTIVE or
-// APPROVED. One pass over the crew jobs of the range; nothing here reads the platform.
-
+// (shifts.ts): hours from real instants, paid hours less the break pay counts (the lookup gives a
+// legacy role's hidden break, pay.ts#payBreakMinutes), days as local start days, the last day
+// worked (last-worked.ts, given by the caller), clashes (UTC overlap, whatever the zones or
+// boards), rests under a minimum between consecutive shifts, and assignments whose person fails
+// the role's checkable requirements (matching.ts, §2.3) or is no longer ACTIVE or APPROVED. One
+// pass over the crew jobs of the range; nothing here reads the platform.
 import {
   type CheckableRequirement,
   type CrewFacts,
@@ -100,37 +100,37 @@ export function failureWhy(crew: CrewFacts, requirement: CheckableRequirement): 
 }
 
 /**
- * The failures of one assignment: a BOOKED person who is no longer ACTIVE or APPROVED, and each
- * checkable requirement the person fails (skipped when `crew` could not be read).
+ * Why a person may not work a role: a crew status other than ACTIVE or APPROVED (when given: a
+ * BOOKED person's), and each checkable requirement they fail (skipped when `crew` could not be
+ * read). find_matching_crew says it of a role's booked crew, the schedule review of each shift.
  */
-export function assignmentFailures(row: ScheduleRow, crew: CrewFacts | undefined): Failure[] {
-  const roleId = row.shift.roleId;
-  const failures: Failure[] = [];
-  if (row.status === 'BOOKED' && !WORKING_CREW_STATUSES.includes(row.crewStatus))
-    failures.push({ roleId, requirement: 'crew status', why: row.crewStatus });
+export function personFailures(
+  crewStatus: string | undefined,
+  checkable: readonly CheckableRequirement[],
+  crew: CrewFacts | undefined,
+): Omit<Failure, 'roleId'>[] {
+  const failures: Omit<Failure, 'roleId'>[] = [];
+  if (crewStatus !== undefined && !WORKING_CREW_STATUSES.includes(crewStatus))
+    failures.push({ requirement: 'crew status', why: crewStatus });
   if (!crew) return failures;
-  for (const requirement of planRequirements(row.requirements).checkable) {
+  for (const requirement of checkable) {
     if (evaluateRequirement(crew, requirement).met) continue;
-    failures.push({
-      roleId,
-      requirement: describeRequirement(requirement),
-      why: failureWhy(crew, requirement),
-    });
+    failures.push({ requirement: describeRequirement(requirement), why: failureWhy(crew, requirement) });
   }
   return failures;
 }
 
-/** The local start day of each person's latest BOOKED shift that starts on a local day before `from`. */
-export function lastWorkedBefore(rows: readonly ScheduleRow[], from: string): Map<number, string> {
-  const last = new Map<number, string>();
-  for (const row of rows) {
-    if (row.status !== 'BOOKED') continue;
-    const day = localStartDay(row.shift);
-    if (day >= from) continue;
-    const known = last.get(row.crewId);
-    if (!known || day > known) last.set(row.crewId, day);
-  }
-  return last;
+/**
+ * The failures of one assignment: a BOOKED person who is no longer ACTIVE or APPROVED, and each
+ * checkable requirement the person fails (skipped when `crew` could not be read).
+ */
+export function assignmentFailures(row: ScheduleRow, crew: CrewFacts | undefined): Failure[] {
+  const checkable = planRequirements(row.requirements).checkable;
+  const crewStatus = row.status === 'BOOKED' ? row.crewStatus : undefined;
+  return personFailures(crewStatus, checkable, crew).map((failure) => ({
+    roleId: row.shift.roleId,
+    ...failure,
+  }));
 }
 
 /**

@@ -15,21 +15,23 @@ export const TOKEN_REQUEST_BUDGETS = {
 /**
  * Upstream requests (GraphQL + REST) per staffing question of staffing-questions.ts: `cold` with
  * the staffing cache emptied first, `warm` when the same calls are repeated at once. A cold
- * find_matching_crew reads, besides the role's window, the BOOKED crew jobs of the five weeks its
- * ranking weighs (hours in the role's week, work in the 28 days before: four pages on the seed,
- * cached per week), hence four more than before the ranking (issue 21).
+ * find_matching_crew reads, besides the role's window, the company's whole BOOKED history (hours in
+ * the role's week, last day worked at now, next shift: five pages on the seed, one read shared by
+ * every role and week while kept), one more than the five weeks it read before issue 31 (four
+ * pages); a question without a time (door-supervisors) reads it too, for its last-worked dates.
  */
 export const STAFFING_REQUEST_BUDGETS: Record<string, { cold: number; warm: number }> = {
-  'who-can-work': { cold: 9, warm: 1 },
+  'who-can-work': { cold: 10, warm: 1 },
   'unfilled-weekend': { cold: 1, warm: 1 },
   'unfilled-weekend-board': { cold: 1, warm: 1 },
-  'is-crew-free': { cold: 9, warm: 1 },
-  'replace-declined': { cold: 9, warm: 1 },
-  'three-security-posts': { cold: 13, warm: 3 },
-  'languages-evening': { cold: 11, warm: 0 },
-  'half-empty-this-week': { cold: 1, warm: 1 },
-  'door-supervisors': { cold: 3, warm: 0 },
-  'what-needs-a-person': { cold: 9, warm: 1 },
-  'nearly-qualified': { cold: 9, warm: 1 },
-  'soonest-open-on-board': { cold: 10, warm: 2 },
+  'is-crew-free': { cold: 10, warm: 1 },
+  'replace-declined': { cold: 10, warm: 1 },
+  'three-security-posts': { cold: 14, warm: 3 },
+  'languages-evening': { cold: 12, warm: 0 },
+  // find_open_roles reads the job index of the boards of the multi-day jobs it lists (their days).
+  'half-empty-this-week': { cold: 2, warm: 2 },
+  'door-supervisors': { cold: 8, warm: 0 },
+  'what-needs-a-person': { cold: 10, warm: 1 },
+  'nearly-qualified': { cold: 10, warm: 1 },
+  'soonest-open-on-board': { cold: 11, warm: 2 },
 };

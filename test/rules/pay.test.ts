@@ -10,6 +10,7 @@ import {
   LEGACY_BREAK_FIX,
   type LegacyRoleInput,
   legacyBreak,
+  payBreakMinutes,
   roleTotal,
   roundCents,
 } from '../../src/rules/pay.js';
@@ -188,6 +189,16 @@ describe('legacy break guard', () => {
   it('is not legacy when no whole-minute break explains the total (higher than no-break), or times are unreadable', () => {
     expect(legacyBreak({ ...legacyRole, total: 120 })).toBeUndefined();
     expect(legacyBreak({ ...legacyRole, startTime: 'garbage' })).toBeUndefined();
+  });
+
+  it('gives the break pay counts: the hidden one of a legacy role, else the one reported', () => {
+    expect(payBreakMinutes(legacyRole)).toEqual({ minutes: 30, hidden: true });
+    expect(payBreakMinutes({ ...legacyRole, breakPeriod: 45, total: 81.25 })).toEqual({
+      minutes: 45,
+      hidden: false,
+    });
+    // Edited since: the total counts no break any more, and neither does pay.
+    expect(payBreakMinutes({ ...legacyRole, total: 100 })).toEqual({ minutes: 0, hidden: false });
   });
 });
 

@@ -10,7 +10,6 @@ import {
   applyingScore,
   compareRanked,
   type RankFacts,
-  rankingReadSpan,
   rankMatches,
   weekAround,
   workFacts,
@@ -111,7 +110,7 @@ describe('the order', () => {
   });
 });
 
-describe("the role's week and recent work", () => {
+describe("the role's week, last work and next shift", () => {
   it('is the local Monday-Sunday of the day the role starts, in its zone', () => {
     // Sunday 14:00 UTC is Monday 01:00 in Sydney: the next week there.
     expect(weekAround(Date.parse('2026-11-29T14:00:00Z'), 'UTC')).toEqual({
@@ -122,30 +121,33 @@ describe("the role's week and recent work", () => {
       from: '2026-11-30',
       to: '2026-12-06',
     });
-    const span = rankingReadSpan({ from: '2026-11-23', to: '2026-11-29' });
-    expect(span).toEqual({ fromUtc: '2026-10-25T00:00:00.000Z', toUtc: '2026-12-01T00:00:00.000Z' });
   });
 
-  it("sums the hours of shifts starting on the week's local days in their own zones, and finds the last work before", () => {
-    const slot = {
-      roleId: 'r0',
-      startMs: Date.parse('2026-11-26T18:00:00Z'),
-      week: weekAround(Date.parse('2026-11-26T18:00:00Z'), 'Europe/London'),
-    };
+  it("sums the hours of shifts starting on the week's local days in their own zones, and dates the last and next work at now", () => {
+    const slot = { roleId: 'r0', week: weekAround(Date.parse('2026-11-26T18:00:00Z'), 'Europe/London') };
+    const now = Date.parse('2026-11-24T12:00:00Z');
     const shifts = [
-      shift('a', '2026-11-23T09:00:00Z', 8), // Monday: counts, and is work before
+      shift('a', '2026-11-23T09:00:00Z', 8), // Monday: counts, and is the last work before now
       // Sunday 22-11 23:30 in New York is Monday 04:30 UTC: a Sunday, the week before.
       shift('b', '2026-11-23T04:30:00Z', 4, 'America/New_York'),
       // Sunday 29 20:00 in New York is Monday 01:00 UTC: still this week's Sunday there.
       shift('c', '2026-11-30T01:00:00Z', 6, 'America/New_York'),
-      shift('r0', '2026-11-26T18:00:00Z', 5), // this very role: never counted
-      shift('d', '2026-10-20T09:00:00Z', 5), // 37 days before: not recent
+      shift('r0', '2026-11-26T18:00:00Z', 5), // this very role: never counted in the hours
+      shift('e', '2026-11-25T09:00:00Z', 3), // after now: the next shift, never work done
+      shift('d', '2026-08-20T09:00:00Z', 5), // months before: older work, not the last
     ];
-    expect(workFacts(slot, shifts)).toEqual({ bookedHours: 14, lastWorked: '2026-11-23' });
-    expect(workFacts(slot, [shift('d', '2026-10-20T09:00:00Z', 5)])).toEqual({
-      bookedHours: 0,
-      lastWorked: null,
+    expect(workFacts(slot, shifts, now)).toEqual({
+      bookedHours: 17,
+      lastWorked: '2026-11-23',
+      nextShift: '2026-11-25',
     });
+    // Long ago is still "last worked": no window cuts the history.
+    expect(workFacts(slot, [shift('d', '2026-08-20T09:00:00Z', 5)], now)).toEqual({
+      bookedHours: 0,
+      lastWorked: '2026-08-20',
+    });
+    // A role without a time has no week: no hours, the dates all the same.
+    expect(workFacts({}, shifts, now)).toEqual({ lastWorked: '2026-11-23', nextShift: '2026-11-25' });
   });
 });
 

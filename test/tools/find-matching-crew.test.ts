@@ -6,9 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import { type AnyResult, type Connected, connectInProcess } from '../helpers/mcp.js';
-import { startTestSandbox } from '../helpers/sandbox.js';
+import { startTestSandbox, TEST_TODAY } from '../helpers/sandbox.js';
 import { callCounted, operations } from '../helpers/tool-requests.js';
-import { allRoles, type Company, localWeek, oracle, readCompany } from './staffing-oracle.js';
+import {
+  allRoles,
+  type Company,
+  localWeek,
+  oracle,
+  readCompany,
+  requirementFailures,
+} from './staffing-oracle.js';
 
 const suite = useConnectedSandbox();
 let company: Company;
@@ -38,22 +45,42 @@ const windowRead = (role: { startTime: string; endTime: string }) => ({
 
 const coldStart = () => suite.connected.app.lookups.staffing.invalidate();
 
-const DAY_MS = 86_400_000;
-
 /**
  * The most requests one question may cost, from the raw data: the job, its time's crew jobs, the
- * crew in pages of 100 and the BOOKED crew jobs of its week (29 days before its local Monday to 2
- * days after its Sunday) in pages of 100. Fewer when the caches hold some of them.
+ * crew in pages of 100, every BOOKED crew job (the history behind hours, last work and next
+ * shift) in pages of 100, and one read by id when someone BOOKED on the role is outside the
+ * statuses read (ACTIVE, APPROVED). Fewer when the caches hold some of them.
  */
-function mostRequests(entry: ReturnType<typeof allRoles>[number], considered: number): number {
-  const [monday, sunday] = localWeek(Date.parse(entry.role.startTime), entry.timezone);
-  const from = Date.parse(`${monday}T00:00:00Z`) - 29 * DAY_MS;
-  const to = Date.parse(`${sunday}T00:00:00Z`) + 2 * DAY_MS;
-  const booked = company.crewJobs.filter(
-    (cj) =>
-      cj.status === 'BOOKED' && Date.parse(cj.role.startTime) < to && Date.parse(cj.role.endTime) > from,
-  ).length;
-  return 2 + Math.max(1, Math.ceil(considered / 100)) + Math.max(1, Math.ceil(booked / 100));
+function mostRequests(considered: number, roleId?: string): number {
+  const booked = company.crewJobs.filter((cj) => cj.status === 'BOOKED').length;
+  return (
+    2 + Math.max(1, Math.ceil(considered / 100)) + Math.max(1, Math.ceil(booked / 100)) + byIdReads(roleId)
+  );
+}
+
+/** The crew BOOKED on the role outside the default statuses (read by id), from raw data. */
+function bookedOutside(roleId?: string): number[] {
+  const statusOf = new Map(company.crew.map((member) => [member.id, member.status]));
+  const ids = company.crewJobs
+    .filter(
+      (cj) =>
+        cj.status === 'BOOKED' &&
+        cj.role.id === roleId &&
+        !['ACTIVE', 'APPROVED'].includes(statusOf.get(cj.crew.id)),
+    )
+    .map((cj) => cj.crew.id);
+  return [...new Set(ids)];
+}
+
+/** 1 when someone BOOKED on the role is outside the default statuses (one read by id), else 0. */
+const byIdReads = (roleId?: string) => Number(bookedOutside(roleId).length > 0);
+
+/** Which kind a booked member's failure is, from its phrase ("role type 110 absent", ...). */
+function failureKind(phrase: string): string {
+  if (phrase.startsWith('crew status')) return 'status';
+  if (phrase.startsWith('role type')) return 'roleType';
+  if (phrase.startsWith('profile')) return 'profile';
+  return 'dataType';
 }
 
 /** Which requirement kind a near miss failed, from its reason. */
@@ -70,37 +97,33 @@ function roleWith(predicate: (role: AnyResult) => boolean) {
 }
 
 describe('find_matching_crew: what it sends', () => {
-  it('answers a role in one call: the job, the crew in bounded pages, the crew jobs at its time and the BOOKED ones of its week (cold)', async () => {
+  it('answers a role in one call: the job, the crew in bounded pages, the crew jobs at its time and the BOOKED history (cold)', async () => {
     coldStart();
     const target = roleWith((role) => role.requirements.roleType && role.requirements.profile);
     const { data, isError, sent } = await find({ jobId: target.jobId, roleId: target.roleId });
     expect(isError).toBe(false);
     expect(data.role).toMatchObject({ jobId: target.jobId, roleId: target.roleId });
-    expect(sent.length).toBe(mostRequests(target, data.considered));
+    expect(sent.length).toBe(mostRequests(data.considered, target.roleId));
+    // The history's read: BOOKED only, no time range (the whole history the platform returns), in
+    // pages of 100, one request per page.
+    const historyReads = sent.filter(
+      (request): request is AnyResult =>
+        request.kind === 'graphql' && !isWindowRead(request) && request.operation === 'companyCrewJobs',
+    );
+    const booked = company.crewJobs.filter((cj) => cj.status === 'BOOKED').length;
+    expect(historyReads).toHaveLength(Math.ceil(booked / 100));
+    for (const read of historyReads)
+      expect(read.variables.input).toMatchObject({ filter: { crewJobStatus: ['BOOKED'] }, perPage: 100 });
+    expect(historyReads.every((read) => Object.keys(read.variables.input.filter).length === 1)).toBe(true);
     expect(operations(sent).sort()).toEqual(
       [
         'companyJobs',
         'companyCrewJobs',
-        'companyCrewJobs',
-        ...Array(sent.length - 3).fill('companyCrewAll'),
+        ...historyReads.map(() => 'companyCrewJobs'),
+        ...Array(sent.length - 2 - historyReads.length).fill('companyCrewAll'),
       ].sort(),
     );
-    // The week's read: BOOKED only, from 29 days before the local Monday to 2 days after Sunday.
     const [monday, sunday] = localWeek(Date.parse(target.role.startTime), target.timezone);
-    const day = (date: string, days: number) =>
-      new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString();
-    expect(
-      sent.find(
-        (request) =>
-          request.kind === 'graphql' && !isWindowRead(request) && request.operation === 'companyCrewJobs',
-      ),
-    ).toMatchObject({
-      variables: {
-        input: {
-          filter: { crewJobStatus: ['BOOKED'], fromRange: day(monday, -29), toRange: day(sunday, 2) },
-        },
-      },
-    });
     expect(data.week).toBe(`${monday}/${sunday}`);
     const [jobRead] = sent;
     expect(jobRead).toMatchObject({
@@ -108,12 +131,21 @@ describe('find_matching_crew: what it sends', () => {
       variables: { input: { filter: { jobIds: [target.jobId] } } },
     });
     const crewReads = sent.filter(
-      (request) => request.kind === 'graphql' && request.operation === 'companyCrewAll',
+      (request): request is AnyResult => request.kind === 'graphql' && request.operation === 'companyCrewAll',
     );
-    for (const read of crewReads)
+    const [byStatus, byId] = [
+      crewReads.filter((read) => read.variables.input.filter.status),
+      crewReads.filter((read) => read.variables.input.filter.crewIds),
+    ];
+    expect(byStatus).toHaveLength(Math.ceil(data.considered / 100));
+    for (const read of byStatus)
       expect(read).toMatchObject({
         variables: { input: { filter: { status: ['ACTIVE', 'APPROVED'] }, perPage: 100 } },
       });
+    // Crew booked on the role outside those statuses: read by id, to say what they fail.
+    expect(byId.map((read) => read.variables.input.filter.crewIds)).toEqual(
+      bookedOutside(target.roleId).length ? [bookedOutside(target.roleId)] : [],
+    );
     const window = sent.find((request) => request.kind === 'graphql' && isWindowRead(request));
     expect(window).toMatchObject(windowRead(target.role));
   });
@@ -207,6 +239,10 @@ describe('find_matching_crew: answers, against a brute-force evaluation of all c
     const zoneOfJob = new Map(company.jobs.map((job) => [job.id, job.timezone]));
     let crossZoneClashes = 0;
     let pendingFlags = 0;
+    const lastWorkedDates = new Set<string>();
+    const crewById = new Map(company.crew.map((member) => [member.id, member]));
+    let bookedFailing = 0;
+    let bookedOutsideStatuses = 0;
     for (const target of allRoles(company)) {
       const expected = oracle(company, { role: target });
       const { data, isError } = await find({
@@ -244,18 +280,38 @@ describe('find_matching_crew: answers, against a brute-force evaluation of all c
       expect((data.booked ?? []).map((crew: AnyResult) => Number(crew.crewId)).sort(), where).toEqual(
         [...expected.booked].sort(),
       );
+      // Booked crew who fail the role: a crew status other than ACTIVE or APPROVED, a requirement.
+      for (const crew of data.booked ?? []) {
+        const member = crewById.get(Number(crew.crewId));
+        const want = [
+          ...(['ACTIVE', 'APPROVED'].includes(member.status) ? [] : ['status']),
+          ...requirementFailures(member, target.role.requirements),
+        ];
+        expect((crew.fails ?? []).map(failureKind), `${where} booked ${crew.crewId}`).toEqual(want);
+        if (want.some((kind) => kind !== 'status')) bookedFailing++;
+        if (want.includes('status')) bookedOutsideStatuses++;
+      }
       for (const match of data.matches) {
         const facts = expected.facts.get(Number(match.crewId))!;
         expect(match.bookedHoursInWeek, where).toBeCloseTo(facts.hours, 2);
         expect(match.lastWorked ?? null, where).toBe(facts.lastWorked);
+        expect(match.nextShift, where).toBe(facts.nextShift);
+        if (match.lastWorked) {
+          expect(match.lastWorked <= TEST_TODAY, where).toBe(true);
+          lastWorkedDates.add(match.lastWorked);
+        }
         expect(match.score, where).toBe(facts.score);
       }
       for (const clash of expected.unavailable.values())
         if (zoneOfJob.get(clash.jobId) !== target.timezone) crossZoneClashes++;
       pendingFlags += data.matches.filter((match: AnyResult) => match.pending).length;
     }
-    // The comparison covered clashes between jobs in different time zones, and flagged matches.
+    // The comparison covered clashes between jobs in different time zones, flagged matches, and
+    // work of more than 28 days ago (which a window of four weeks took for "never").
     expect(crossZoneClashes).toBeGreaterThan(20);
+    expect([...lastWorkedDates].some((day) => day < '2026-10-24')).toBe(true);
+    expect(bookedFailing).toBeGreaterThan(0);
+    expect(bookedOutsideStatuses).toBeGreaterThan(0);
     expect(pendingFlags).toBeGreaterThan(5);
   }, 120_000);
 
@@ -362,19 +418,22 @@ describe('find_matching_crew: the ranking, against raw crew jobs', () => {
       (request) => request.kind === 'graphql' && (request.variables as AnyResult)?.input?.filter?.crewIds,
     );
     expect(byId).toHaveLength(1);
-    expect(byId[0]).toMatchObject({ variables: { input: { filter: { crewIds: [inactive.id, 999_999] } } } });
+    expect(byId[0]).toMatchObject({
+      variables: { input: { filter: { crewIds: [...bookedOutside(target.roleId), inactive.id, 999_999] } } },
+    });
   });
 });
 
 describe('find_matching_crew: the result budget', () => {
-  // 20 ranked matches with their facts (rank, reason, hours that week, last worked, score) and 20
-  // unavailable: 2,828 at most on the seed (1,870 before the ranking's facts, under 2,000 then).
+  // 20 ranked matches with their facts (rank, reason, hours that week, last worked, next shift,
+  // score), 20 unavailable and the booked crew with what they fail: 2,923 at most on the seed
+  // (2,828 before the next shift and the booked crew's failures, 1,870 before the ranking's facts).
   it('stays under 3,000 tokens for every seeded role with the default limit, in one call', async () => {
     const costs: number[] = [];
     for (const target of allRoles(company)) {
       const { cost, isError, sent, data } = await find({ jobId: target.jobId, roleId: target.roleId });
       expect(isError).toBe(false);
-      expect(sent.length).toBeLessThanOrEqual(mostRequests(target, data.considered));
+      expect(sent.length).toBeLessThanOrEqual(mostRequests(data.considered, target.roleId));
       costs.push(cost.both);
     }
     expect(Math.max(...costs)).toBeLessThan(3_000);
@@ -482,7 +541,9 @@ describe('find_matching_crew: 10,000 crew', () => {
     const pages = Math.ceil(cold.data.considered / 100);
     expect(cold.data.considered).toBeGreaterThan(7_000);
     expect(operations(cold.sent).filter((operation) => operation === 'companyCrewAll')).toHaveLength(pages);
-    expect(cold.sent).toHaveLength(pages + 3);
+    // The job, its time's crew jobs, the crew's pages and the BOOKED history's (the same crew jobs).
+    const historyPages = Math.ceil(company.crewJobs.filter((cj) => cj.status === 'BOOKED').length / 100);
+    expect(cold.sent).toHaveLength(pages + 2 + historyPages + byIdReads(target.roleId));
     expect(cold.cost.both).toBeLessThan(3_000);
     const widest = await callCounted(large, connected.client, 'find_matching_crew', {
       jobId: target.jobId,

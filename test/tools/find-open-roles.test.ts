@@ -14,12 +14,21 @@ const suite = useConnectedSandbox();
 let company: Company;
 /** Multi-day job id -> its job ids, read straight from the sandbox. */
 const multiDay = new Map<string, string[]>();
+/** Job id -> its multi-day job id, and multi-day job id -> its dates (sorted, distinct). */
+const groupOf = new Map<string, string>();
+const groupDates = new Map<string, string[]>();
 
 beforeAll(async () => {
   company = await readCompany(suite.sandbox);
-  for (const job of await gqlEveryPage(suite.sandbox, 'companyJobs', 'id multiDayJobId'))
-    if (job.multiDayJobId)
-      multiDay.set(job.multiDayJobId, [...(multiDay.get(job.multiDayJobId) ?? []), job.id]);
+  for (const job of await gqlEveryPage(suite.sandbox, 'companyJobs', 'id date multiDayJobId')) {
+    if (!job.multiDayJobId) continue;
+    multiDay.set(job.multiDayJobId, [...(multiDay.get(job.multiDayJobId) ?? []), job.id]);
+    groupOf.set(job.id, job.multiDayJobId);
+    groupDates.set(
+      job.multiDayJobId,
+      [...new Set([...(groupDates.get(job.multiDayJobId) ?? []), job.date])].sort(),
+    );
+  }
 });
 
 /** The read of the boards a name is looked up in: the light job index of the window around today. */
@@ -190,6 +199,36 @@ describe('find_open_roles', () => {
     expect(
       unknown.sent.every((request) => request.kind === 'graphql' && request.operation === 'companyJobs'),
     ).toBe(true);
+  });
+
+  it('gives every open role of a multi-day job its multiDayJobId, and each such job its days, in or out of the range', async () => {
+    const [from, to] = ['2026-11-21', '2026-12-06'];
+    const { data, text, isError, sent } = await openRoles({ from, to });
+    expect(isError, text).toBe(false);
+    expect(data.roles.length).toBe(data.totalRoles);
+    const inGroups = data.roles.filter((role: AnyResult) => groupOf.has(role.jobId));
+    expect(inGroups.length).toBeGreaterThan(3);
+    for (const role of data.roles) expect(role.multiDayJobId, role.roleId).toBe(groupOf.get(role.jobId));
+    const listed = [...new Set(inGroups.map((role: AnyResult) => groupOf.get(role.jobId)!))] as string[];
+    const want = listed
+      .sort((a, b) => Number(a) - Number(b))
+      .map((id) => {
+        const dates = groupDates.get(id)!;
+        return { multiDayJobId: id, from: dates[0], to: dates.at(-1), days: dates.length };
+      });
+    expect(data.multiDayJobs).toEqual(want);
+    // The biggest multi-day job is one line away, and a group reaching outside the range shows it all.
+    expect(want.some((group) => group.days > 1)).toBe(true);
+    expect(text).toContain(`Multi-day jobs: ${want[0]!.multiDayJobId} ${want[0]!.from}..${want[0]!.to}`);
+    expect(text).toMatch(new RegExp(` · multi-day ${want[0]!.multiDayJobId}$`, 'm'));
+    // The jobs of the range, then the job index of the groups' boards (all dates).
+    const boards = new Set(
+      company.jobs.filter((job) => listed.includes(groupOf.get(job.id) ?? '')).map((job) => job.board.id),
+    );
+    const indexRead = sent.at(-1) as AnyResult;
+    expect(indexRead.operation).toBe('companyJobs');
+    expect(indexRead.variables.input.filter).toEqual({ boardIds: expect.any(Array) });
+    expect([...indexRead.variables.input.filter.boardIds].sort()).toEqual([...boards].sort());
   });
 
   it('stays within the result budget for a whole month, cutting with a note', async () => {

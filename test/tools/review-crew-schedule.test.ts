@@ -4,10 +4,10 @@
 // zones; what it sends upstream; refusals that send nothing; its size for 50 people.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from '../bench/tokens.js';
-import { gql, gqlEveryPage, type Json } from '../helpers/sandbox.js';
+import { gql, gqlEveryPage, type Json, TEST_NOW, TEST_TODAY } from '../helpers/sandbox.js';
 import { variablesOf } from '../helpers/sent.js';
 import { operations } from '../helpers/tool-requests.js';
-import { dataTypeVerdict } from './staffing-oracle.js';
+import { dataTypeVerdict, workDays } from './staffing-oracle.js';
 import { useWriteSandbox } from './write-support.js';
 
 const suite = useWriteSandbox();
@@ -31,7 +31,7 @@ async function readRaw(): Promise<Raw> {
     gqlEveryPage(
       suite.sandbox,
       'companyJobs',
-      `id title date timezone board { id name } roles { id startTime endTime breakPeriod
+      `id title date timezone board { id name } roles { id startTime endTime breakPeriod total payType payRate
         requirements { dataType { dataTypeId optionNames condition } roleType { roleTypeId } profile { profileIds condition } }
         crewJobs { status crewId } }`,
     ),
@@ -46,6 +46,22 @@ async function readRaw(): Promise<Raw> {
   };
 }
 
+/**
+ * The hours pay counts for one shift, from the role's own figures: an HOURLY role's total over its
+ * rate (whatever break the total holds, a hidden legacy one included), else the time less the
+ * break the role reports.
+ */
+function payHours(role: Json): number {
+  if (role.payType === 'HOURLY' && role.payRate > 0) return role.total / role.payRate;
+  return (Date.parse(role.endTime) - Date.parse(role.startTime)) / HOUR - role.breakPeriod / 60;
+}
+
+/** A shift whose total holds a break its role reports as 0: pay counts fewer hours than the time. */
+function hidesBreak(role: Json): boolean {
+  const time = (Date.parse(role.endTime) - Date.parse(role.startTime)) / HOUR;
+  return role.breakPeriod === 0 && role.payType === 'HOURLY' && time - payHours(role) > 0.01;
+}
+
 /** Independently: each person's figures over job dates in [from, to], BOOKED only. */
 function expected(raw: Raw, from: string, to: string, minRest = 10) {
   const people = new Map<number, Raw['shifts']>();
@@ -56,7 +72,6 @@ function expected(raw: Raw, from: string, to: string, minRest = 10) {
     Date.parse(shift.role.startTime),
     Date.parse(shift.role.endTime),
   ];
-  const lookback = new Date(Date.parse(`${from}T00:00:00Z`) - 119 * 86_400_000).toISOString().slice(0, 10);
   return [...people.entries()]
     .sort(([a], [b]) => a - b)
     .map(([crewId, own]) => {
@@ -81,12 +96,6 @@ function expected(raw: Raw, from: string, to: string, minRest = 10) {
             hours: Math.round(rest * 100) / 100,
           });
       });
-      const earlier = raw.shifts
-        .filter(
-          (s) => s.crewId === crewId && s.status === 'BOOKED' && s.job.date < from && s.job.date >= lookback,
-        )
-        .map((s) => s.job.date)
-        .sort();
       const failures = own.flatMap((shift) => {
         const out: string[] = [];
         if (!['ACTIVE', 'APPROVED'].includes(member.status)) out.push(`${shift.role.id} status`);
@@ -113,11 +122,13 @@ function expected(raw: Raw, from: string, to: string, minRest = 10) {
       return {
         crewId: String(crewId),
         hours: round(own.reduce((sum, s) => sum + (span(s)[1]! - span(s)[0]!) / HOUR, 0)),
-        paidHours: round(
-          own.reduce((sum, s) => sum + (span(s)[1]! - span(s)[0]!) / HOUR - s.role.breakPeriod / 60, 0),
-        ),
+        paidHours: round(own.reduce((sum, s) => sum + payHours(s.role), 0)),
         days: new Set(own.map((s) => s.job.date)).size,
-        lastWorked: earlier.at(-1) ?? null,
+        // The last shift started by the app's clock, over the whole history: not the range's start.
+        lastWorked: workDays(
+          raw.shifts.filter((s) => s.crewId === crewId),
+          TEST_NOW,
+        ).last,
         clashes,
         shortRests: rests,
         failures: failures.sort(),
@@ -159,6 +170,21 @@ function wallClock(ms: number, zone: string): string {
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
 }
 
+/**
+ * The tool's people equal the independent ones; paid hours as pay counts them within a cent's
+ * worth of rounding of the totals (an HOURLY total over its rate is rounded to cents).
+ */
+function expectSchedule(crew: Json[], want: ReturnType<typeof expected>): void {
+  const shown = said(crew);
+  const wantPaid = new Map(want.map((person) => [person.crewId, person.paidHours]));
+  for (const person of shown)
+    expect(Math.abs(person.paidHours - wantPaid.get(person.crewId)!), person.crewId).toBeLessThanOrEqual(
+      0.01,
+    );
+  const exact = (people: Json[]) => people.map((person) => ({ ...person, paidHours: undefined }));
+  expect(exact(shown)).toEqual(exact(want));
+}
+
 let raw: Raw;
 beforeAll(async () => {
   raw = await readRaw();
@@ -170,11 +196,29 @@ describe('review_crew_schedule: one call answers a week of schedule questions', 
     expect(result.isError, result.text).toBe(false);
     const want = expected(raw, FROM, TO);
     expect(want.length).toBeGreaterThan(20);
-    expect(said(result.data.crew)).toEqual(want);
+    expectSchedule(result.data.crew, want);
+    // Hidden legacy breaks: counted, said, and they lower paid hours below hours for someone.
+    const hidden = raw.shifts.filter(
+      (s) => s.status === 'BOOKED' && s.job.date >= FROM && s.job.date <= TO && hidesBreak(s.role),
+    ).length;
+    expect(hidden).toBeGreaterThan(0);
+    expect(result.data.hiddenBreakShifts).toBe(hidden);
+    expect(result.text).toContain(`paidHours subtract the break hidden in ${hidden} shifts`);
     expect(result.data.people).toBe(want.length);
     expect(want.some((person) => person.lastWorked)).toBe(true);
+    // Now (TEST_NOW) falls inside the range: some last worked in it, none after today.
+    expect(want.some((person) => person.lastWorked! >= FROM)).toBe(true);
+    expect(
+      said(result.data.crew).every((person) => !person.lastWorked || person.lastWorked <= TEST_TODAY),
+    ).toBe(true);
     expect(want.some((person) => person.paidHours < person.hours)).toBe(true);
-    expect(result.sent.length).toBeLessThanOrEqual(8);
+    // The range's crew jobs, the crew (requirements) and the BOOKED history, each in pages of 100.
+    const rows = raw.shifts.filter((s) => s.status === 'BOOKED');
+    const pages = (count: number) => Math.max(1, Math.ceil(count / 100));
+    const inRange = rows.filter((s) => s.job.date >= '2026-11-15' && s.job.date <= '2026-11-23').length;
+    expect(result.sent.length).toBeLessThanOrEqual(
+      pages(inRange) + pages(raw.crew.size) + pages(rows.length),
+    );
     expect(
       operations(result.sent).every((operation) => ['companyCrewJobs', 'companyCrewAll'].includes(operation)),
     ).toBe(true);
@@ -240,7 +284,7 @@ describe('review_crew_schedule: one call answers a week of schedule questions', 
     const want = expected(raw, '2026-11-23', '2026-11-29').filter(
       (person) => person.clashes.length + person.shortRests.length + person.failures.length > 0,
     );
-    expect(said(result.data.crew)).toEqual(want);
+    expectSchedule(result.data.crew, want);
     const person = result.data.crew.find((one: Json) => one.crewId === String(clash.crewId));
     // b was moved to start an hour before a.
     expect(person.clashes).toContainEqual({

@@ -3,7 +3,7 @@
 // rules), and every crew member is judged from scratch against §2.3 and the overlap of role
 // instants. find_matching_crew and the staffing workload are checked against it.
 import type { RunningSandbox } from '../../src/sandbox/types.js';
-import { gqlEveryPage, type Json } from '../helpers/sandbox.js';
+import { gqlEveryPage, type Json, TEST_NOW } from '../helpers/sandbox.js';
 
 export interface Company {
   crew: Json[];
@@ -76,12 +76,15 @@ export interface OracleAnswer {
   considered: number;
   /**
    * Ranked: applied/invited/shortlisted here; unflagged; fewer BOOKED hours in the role's local
-   * Monday-Sunday; latest BOOKED local start day in the 28 days before the role; higher mean score
+   * Monday-Sunday; latest BOOKED shift started by now, by its local start day; higher mean score
    * (on the required profiles, else all); most verified options held; name; id.
    */
   matches: number[];
   /** Each match's hours in the week, last worked day (null: none) and score, by crew id. */
-  facts: Map<number, { hours: number; lastWorked: string | null; score?: number; pendingHere?: string }>;
+  facts: Map<
+    number,
+    { hours: number; lastWorked: string | null; nextShift?: string; score?: number; pendingHere?: string }
+  >;
   unavailable: Map<number, { jobId: string; roleId: string }>;
   /** Crew id -> the one requirement kind failed. */
   nearMisses: Map<number, string>;
@@ -145,8 +148,41 @@ function crewJobsOf(company: Company, crewId: number): Json[] {
   return index.get(crewId) ?? [];
 }
 
-/** Judge every crew member from scratch. */
-export function oracle(company: Company, ask: OracleAsk): OracleAnswer {
+/**
+ * A member's last day worked and next shift at `now`, from their raw crew jobs: the local day (in
+ * the job's zone) of the BOOKED one that started latest at or before now, and of the first after it.
+ */
+export function workDays(own: readonly Json[], now: number): { last: string | null; next?: string } {
+  const booked = own
+    .filter((crewJob) => crewJob.status === 'BOOKED')
+    .map((crewJob) => ({ start: Date.parse(crewJob.role.startTime), zone: crewJob.job.timezone }))
+    .sort((a, b) => a.start - b.start);
+  const done = booked.filter((shift) => shift.start <= now).at(-1);
+  const ahead = booked.find((shift) => shift.start > now);
+  return {
+    last: done ? localDay(done.start, done.zone) : null,
+    ...(ahead ? { next: localDay(ahead.start, ahead.zone) } : {}),
+  };
+}
+
+/** The kind of each checkable requirement (§2.3) a member fails, from raw data: dataType, roleType, profile. */
+export function requirementFailures(member: Json, requirements: Json): string[] {
+  const failures: string[] = [];
+  for (const requirement of requirements?.dataType ?? [])
+    if (!dataTypeVerdict(member, requirement).ok) failures.push('dataType');
+  if (requirements?.roleType && !member.roleTypeIds.includes(String(requirements.roleType.roleTypeId)))
+    failures.push('roleType');
+  if (requirements?.profile) {
+    const has = requirements.profile.profileIds.some((id: string) =>
+      member.profiles.some((profile: Json) => profile.id === String(id)),
+    );
+    if (has !== (requirements.profile.condition === 'ANY')) failures.push('profile');
+  }
+  return failures;
+}
+
+/** Judge every crew member from scratch, at `now` (the app's clock: last worked, next shift). */
+export function oracle(company: Company, ask: OracleAsk, now = TEST_NOW): OracleAnswer {
   const statuses = ask.statuses ?? ['ACTIVE', 'APPROVED'];
   const target = ask.role ? findRole(company, ask.role) : null;
   const requirements = target ? target.role.requirements : ask.requirements;
@@ -195,21 +231,10 @@ export function oracle(company: Company, ask: OracleAsk): OracleAnswer {
     if (!statuses.includes(member.status)) continue;
     answer.considered++;
     if (booked.includes(member.id)) continue;
-    const failures: string[] = [];
+    const failures = requirementFailures(member, requirements);
     let held = 0;
-    for (const requirement of requirements?.dataType ?? []) {
-      const { ok, have } = dataTypeVerdict(member, requirement);
-      if (!ok) failures.push('dataType');
-      if (requirement.condition !== 'NONE') held += have;
-    }
-    if (requirements?.roleType && !member.roleTypeIds.includes(String(requirements.roleType.roleTypeId)))
-      failures.push('roleType');
-    if (requirements?.profile) {
-      const has = requirements.profile.profileIds.some((id: string) =>
-        member.profiles.some((profile: Json) => profile.id === String(id)),
-      );
-      if (has !== (requirements.profile.condition === 'ANY')) failures.push('profile');
-    }
+    for (const requirement of requirements?.dataType ?? [])
+      if (requirement.condition !== 'NONE') held += dataTypeVerdict(member, requirement).have;
     let clash: { jobId: string; roleId: string; start: number } | undefined;
     let pending = false;
     let withdrawnHere = false;
@@ -243,19 +268,17 @@ export function oracle(company: Company, ask: OracleAsk): OracleAnswer {
       const own = crewJobsOf(company, member.id);
       const here = onRole.find((status) => PREFERRED.has(status));
       let hours: number | undefined;
-      let last: string | null | undefined;
       if (span && week) {
         hours = 0;
-        last = null;
         for (const crewJob of own) {
           if (crewJob.status !== 'BOOKED' || crewJob.role.id === roleId) continue;
           const start = Date.parse(crewJob.role.startTime);
           const day = localDay(start, crewJob.job.timezone);
           if (day >= week[0] && day <= week[1])
             hours += (Date.parse(crewJob.role.endTime) - start) / 3_600_000;
-          if (start < span[0]! && start >= span[0]! - 28 * DAY && (last === null || day > last)) last = day;
         }
       }
+      const { last, next } = workDays(own, now);
       const scores = new Map<string, number>();
       for (const profile of member.profiles)
         if (!asked || asked.has(String(profile.id)))
@@ -267,7 +290,8 @@ export function oracle(company: Company, ask: OracleAsk): OracleAnswer {
       ranked.push({ ...entry, here: here !== undefined, hours, last, score });
       answer.facts.set(member.id, {
         hours: hours ?? 0,
-        lastWorked: last ?? null,
+        lastWorked: last,
+        ...(next ? { nextShift: next } : {}),
         ...(score !== undefined ? { score } : {}),
         ...(here ? { pendingHere: here } : {}),
       });

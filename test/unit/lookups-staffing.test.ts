@@ -8,11 +8,13 @@ import { STAFFING_TTL_MS, StaffingLookup } from '../../src/lookups/staffing.js';
 import { TtlCache } from '../../src/lookups/ttl-cache.js';
 import { defineTool } from '../../src/mcp/define-tool.js';
 import type { Platform } from '../../src/platform/client.js';
+import { readNewestPages } from '../../src/platform/pages.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { allTools } from '../../tools/index.js';
 import { type AnyResult, type Connected, callTool, connectInProcess } from '../helpers/mcp.js';
 import {
   gql,
+  gqlEveryPage,
   type Json,
   requestsDuring,
   rest,
@@ -132,6 +134,70 @@ describe('StaffingLookup over the sandbox', () => {
       expect(assignment.window.endMs).toBeGreaterThan(Date.parse('2026-11-28T00:00:00.000Z'));
       expect(assignment.window.startMs).toBeLessThanOrEqual(Date.parse('2026-11-28T23:59:59.999Z'));
     }
+  });
+});
+
+describe('the BOOKED history: the whole of it, or its newest pages when it is longer than the bound', () => {
+  let sandbox: RunningSandbox;
+  let platform: Platform;
+  let booked: Json[];
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    platform = sandboxPlatform(sandbox);
+    // Every crew job in the platform's order (role start, then id), the BOOKED ones kept.
+    booked = (await gqlEveryPage(sandbox, 'companyCrewJobs', 'id status')).filter(
+      (crewJob) => crewJob.status === 'BOOKED',
+    );
+  });
+
+  afterAll(() => sandbox?.close());
+
+  const document =
+    'query($input: CompanyCrewJobsInput) { companyCrewJobs(input: $input) { paginatedList { id } pager { currentPage pageCount perPage totalCount } } }';
+  const variables = (page: number, perPage: number) => ({
+    input: { filter: { crewJobStatus: ['BOOKED'] }, page, perPage },
+  });
+
+  it('reads every BOOKED crew job, past and future, in one paged read kept for the next question', async () => {
+    expect(booked.length).toBeGreaterThan(300);
+    const lookup = new StaffingLookup(platform);
+    const { result, sent } = await requestsDuring(sandbox, () => lookup.bookedHistory());
+    expect(result.assignments.map((assignment) => assignment.crewJobId)).toEqual(booked.map((cj) => cj.id));
+    expect(result).toMatchObject({ truncated: false });
+    expect(result.since).toBeUndefined();
+    expect(sent).toHaveLength(Math.ceil(booked.length / 100));
+    expect((await requestsDuring(sandbox, () => lookup.bookedHistory())).sent).toEqual([]);
+  });
+
+  it('keeps the newest pages and says the list was cut when the bound is below the whole', async () => {
+    const bound = 200;
+    const { result, sent } = await requestsDuring(sandbox, () =>
+      readNewestPages<{ id: string }>(platform.graphql, document, 'companyCrewJobs', variables, {
+        maxItems: bound,
+      }),
+    );
+    const pageCount = Math.ceil(booked.length / 100);
+    // Page 1 tells the page count; then the last two pages, the newest crew jobs.
+    expect(sent.map((request) => (request as Json).variables.input.page)).toEqual([
+      1,
+      pageCount - 1,
+      pageCount,
+    ]);
+    expect(result.truncated).toBe(true);
+    expect(result.items.map((item) => item.id)).toEqual(
+      booked.slice((pageCount - 2) * 100).map((cj) => cj.id),
+    );
+    const whole = await readNewestPages<{ id: string }>(
+      platform.graphql,
+      document,
+      'companyCrewJobs',
+      variables,
+      {
+        maxItems: 10_000,
+      },
+    );
+    expect(whole).toEqual({ items: booked.map((cj) => ({ id: cj.id })), truncated: false });
   });
 });
 
