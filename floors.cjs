@@ -97,6 +97,18 @@ module.exports = {
       until: 'issue 30 item 2: the match target moves into the staffing room',
     },
     {
+      from: 'src/mcp/match-people.ts',
+      to: ['src/present/'],
+      why: "an arrow back up: find_matching_crew's asked and booked people, moved out of the tool for its size",
+      until: 'issue 30 item 2: the match target and its people move into the staffing room',
+    },
+    {
+      from: 'src/mcp/multi-day-days.ts',
+      to: ['src/present/'],
+      why: "an arrow back up: find_open_roles' multi-day days, moved out of the tool for its size",
+      until: 'issue 30 item 2: open roles in a scope move into the staffing room',
+    },
+    {
       from: 'src/planner/gather.ts',
       to: ['src/platform/', 'src/lookups/', 'src/contract/'],
       why: "the planner's gather reads the platform",
