@@ -56,6 +56,13 @@ export async function runHttpCommand(
     oauth: `oauth: JWTs of ${auth.mode === 'oauth' ? auth.issuer : ''} with the audience ${mcpUrl}`,
     connector: `connector: crew-mcp is the authorization server (issuer ${base}); clients add ${mcpUrl}, and each company connects its own API key on the page they are sent to`,
   }[auth.mode];
+  // Listen for the stop signals before saying we serve: a supervisor (or a test) that stops the
+  // server as soon as the banner reaches it would otherwise find no handler installed yet, and the
+  // process would die of the signal instead of shutting down (seen: "ended by SIGTERM", exit 1).
+  const stopped = new Promise<string>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+  });
   process.stdout.write(
     [
       `crew-mcp is serving MCP at ${http.mcpUrl}${base === http.url ? '' : ` (public URL ${mcpUrl})`}`,
@@ -73,10 +80,7 @@ export async function runHttpCommand(
       '',
     ].join('\n'),
   );
-  const signal = await new Promise<string>((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-  });
+  const signal = await stopped;
   logger.info({ signal }, 'stopping: no new calls; waiting for calls in flight');
   const outcome = await http.shutdown(config.security.shutdownTimeoutMs);
   logger.info(outcome, 'calls in flight finished or cut');

@@ -168,7 +168,10 @@ export async function runSandboxCommand(
     process.exitCode = 1;
     return;
   }
+  // Listen for the stop signals before saying it runs: a supervisor that stops it as soon as the
+  // banner arrives must find the handler installed, not kill the process by the signal's default.
+  const stopped = io.untilStopped();
   io.stdout(describeRunningSandbox(sandbox));
-  await io.untilStopped();
+  await stopped;
   await sandbox.close();
 }
