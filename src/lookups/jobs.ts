@@ -84,13 +84,7 @@ export class JobLookup {
    * cannot filter by multi-day job: its members are found in the light job index (all dates).
    */
   async readMultiDayJob(multiDayJobId: string, signal?: AbortSignal): Promise<UpstreamJob[]> {
-    const { items } = await readAllPages<IndexedJob>(
-      this.platform.graphql,
-      jobIndexDocument,
-      'companyJobs',
-      (page, perPage) => ({ input: { page, perPage } }),
-      { signal, maxItems: MAX_JOBS },
-    );
+    const items = await this.readIndex(undefined, signal);
     const ids = items.filter((job) => String(job.multiDayJobId) === multiDayJobId).map((job) => job.id);
     const members = await this.readJobs(ids, signal);
     return [...members.values()].sort((a, b) => a.date.localeCompare(b.date));
@@ -107,13 +101,7 @@ export class JobLookup {
   ): Promise<Map<string, string[]>> {
     const wanted = new Set(multiDayJobIds);
     if (wanted.size === 0) return new Map();
-    const { items } = await readAllPages<IndexedJob>(
-      this.platform.graphql,
-      jobIndexDocument,
-      'companyJobs',
-      (page, perPage) => ({ input: { filter: { boardIds: [...new Set(boardIds)] }, page, perPage } }),
-      { signal, maxItems: MAX_JOBS },
-    );
+    const items = await this.readIndex(boardIds, signal);
     const dates = new Map<string, Set<string>>();
     for (const job of items) {
       const id = job.multiDayJobId ? String(job.multiDayJobId) : undefined;
@@ -122,16 +110,29 @@ export class JobLookup {
     return new Map([...dates].map(([id, days]) => [id, [...days].sort()]));
   }
 
-  /** Every job of the multi-day job that `job` belongs to (including `job`), by date. */
-  async readGroup(job: UpstreamJob, signal?: AbortSignal): Promise<UpstreamJob[]> {
-    if (!job.multiDayJobId) return [job];
-    const { items: index } = await readAllPages<IndexedJob>(
+  /**
+   * The light job index (id, date, board, multiDayJobId) of these boards, or of every board, over
+   * all dates: where a multi-day job's days are found, since the API cannot filter by it.
+   */
+  private async readIndex(
+    boardIds: readonly string[] | undefined,
+    signal?: AbortSignal,
+  ): Promise<IndexedJob[]> {
+    const filter = boardIds ? { filter: { boardIds: [...new Set(boardIds)] } } : {};
+    const { items } = await readAllPages<IndexedJob>(
       this.platform.graphql,
       jobIndexDocument,
       'companyJobs',
-      (page, perPage) => ({ input: { filter: { boardIds: [job.board.id] }, page, perPage } }),
+      (page, perPage) => ({ input: { ...filter, page, perPage } }),
       { signal, maxItems: MAX_JOBS },
     );
+    return items;
+  }
+
+  /** Every job of the multi-day job that `job` belongs to (including `job`), by date. */
+  async readGroup(job: UpstreamJob, signal?: AbortSignal): Promise<UpstreamJob[]> {
+    if (!job.multiDayJobId) return [job];
+    const index = await this.readIndex([job.board.id], signal);
     const others = index
       .filter((other) => other.multiDayJobId === job.multiDayJobId && other.id !== job.id)
       .map((other) => other.id);
