@@ -4,7 +4,7 @@ import {
   crewJobsWindowDocument,
   crewMatchingDocument,
 } from '../src/contract/documents.js';
-import type { MatchingCrewMember } from '../src/lookups/staffing.js';
+import { historyCutNote, type MatchingCrewMember } from '../src/lookups/staffing.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { crewIdInput, idInput, idsInput } from '../src/mcp/ids.js';
 import { askedCrew, bookedOnRole, readOutside } from '../src/mcp/match-people.js';
@@ -92,10 +92,7 @@ export const findMatchingCrew = defineTool({
     if (crew.truncated) notes.push(`Only the first ${crew.crew.length} crew were read; narrow statuses.`);
     if (window.truncated)
       notes.push('Not every crew job at this time could be read: availability may be incomplete.');
-    if (work.since)
-      notes.push(
-        `lastWorked looks back to ${work.since.slice(0, 10)} only (the newest BOOKED crew jobs read).`,
-      );
+    if (work.since) notes.push(historyCutNote(work.since));
     const answers = input.crewIds
       ? askedCrew(input.crewIds, {
           verdictOf: (member) => judgeCrew(member, plan.checkable, availabilityOf(member.id)),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { crewJobsWindowDocument, crewScheduleDocument } from '../src/contract/documents.js';
 import { crewJobStatusSchema, crewStatusSchema } from '../src/contract/enums.js';
 import { readSchedule } from '../src/lookups/schedule.js';
+import { historyCutNote } from '../src/lookups/staffing.js';
 import { boardIdsOf } from '../src/mcp/board-ids.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { crewIdInput, idInput } from '../src/mcp/ids.js';
@@ -113,10 +114,7 @@ export const reviewCrewSchedule = defineTool({
       notes.push(
         `paidHours subtract the break hidden in ${hiddenBreakShifts} shift${hiddenBreakShifts === 1 ? '' : 's'} (roles created before 2026-09-21 report it as 0; their total counts it).`,
       );
-    if (history.since)
-      notes.push(
-        `lastWorked looks back to ${history.since.slice(0, 10)} only (the newest BOOKED crew jobs read).`,
-      );
+    if (history.since) notes.push(historyCutNote(history.since));
     const data = {
       from: input.from,
       to: input.to,

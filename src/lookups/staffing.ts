@@ -68,6 +68,11 @@ export interface WindowAssignments {
   since?: string;
 }
 
+/** What an answer says when the BOOKED history read was cut (`since`): how far back lastWorked looks. */
+export function historyCutNote(since: string): string {
+  return `lastWorked looks back to ${since.slice(0, 10)} only (the newest BOOKED crew jobs read).`;
+}
+
 export interface StaffingLookupOptions {
   ttlMs?: number;
   now?: () => number;
@@ -187,8 +192,9 @@ export class StaffingLookup {
           { maxItems: MAX_BOOKED_HISTORY },
         );
         const assignments = items.map(toAssignment);
+        if (!truncated) return { assignments, truncated };
         const oldest = Math.min(...assignments.map((assignment) => assignment.window.startMs));
-        return { assignments, truncated, ...(truncated ? { since: new Date(oldest).toISOString() } : {}) };
+        return { assignments, truncated, since: new Date(oldest).toISOString() };
       },
       signal,
     );

@@ -45,7 +45,9 @@ export function lastWorkedOf(
   for (const { crewId, window, timeZone } of booked) {
     if (!wanted.has(crewId)) continue;
     // The platform gives each job's zone; UTC only if it ever did not.
-    shifts.set(crewId, [...(shifts.get(crewId) ?? []), { window, timeZone: timeZone ?? 'UTC' }]);
+    const list = shifts.get(crewId) ?? [];
+    list.push({ window, timeZone: timeZone ?? 'UTC' });
+    shifts.set(crewId, list);
   }
   const last = new Map<number, string>();
   for (const [crewId, own] of shifts) {
