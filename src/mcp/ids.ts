@@ -3,7 +3,7 @@
 // string: both are taken, and anything else is refused naming the field. The platform's GraphQL
 // ids are digits (its document: "typically numeric"; crew ids are Int); the REST API's file and
 // webhook ids are its own strings (opaqueIdInput).
-// What clients see (wire-schema.ts, publishedIdSchema) is one type for every id, the string that
+// What clients see (wire-schema.ts, publishedId) is one type for every id, the string that
 // answers carry; the number form is accepted without being advertised, so the tool list pays
 // nothing for it.
 import { z } from 'zod';
@@ -15,13 +15,14 @@ const DIGITS = new RegExp(ID_PATTERN);
 
 const ID_WORDS = 'an id is a whole number or a string of digits, such as 804 or "804"';
 
+/** An id given as a JSON number: a whole number, not negative. */
+const wholeNumberId = () => z.number().int({ error: ID_WORDS }).min(0);
+
 /** The two accepted forms of an id, before they are read into the platform's type. */
 const idForms = () =>
-  z.union([z.string().regex(DIGITS, { error: ID_WORDS }), z.number().int({ error: ID_WORDS }).min(0)], {
-    error: ID_WORDS,
-  });
+  z.union([z.string().regex(DIGITS, { error: ID_WORDS }), wholeNumberId()], { error: ID_WORDS });
 
-/** A GraphQL ID (jobs, roles, boards, profiles, data types, files, webhooks): read as its string. */
+/** A GraphQL ID (jobs, roles, boards, profiles, data types, multi-day jobs): read as its string. */
 export const idInput = idForms().transform((value) => String(value));
 
 /**
@@ -29,12 +30,9 @@ export const idInput = idForms().transform((value) => String(value));
  * `wh_…`; an event's entity): any non-empty string, or a number, read as its string.
  */
 export const opaqueIdInput = z
-  .union(
-    [z.string().min(1, { error: 'an id cannot be empty' }), z.number().int({ error: ID_WORDS }).min(0)],
-    {
-      error: 'an id is a string or a whole number',
-    },
-  )
+  .union([z.string().min(1, { error: 'an id cannot be empty' }), wholeNumberId()], {
+    error: 'an id is a string or a whole number',
+  })
   .transform((value) => String(value));
 
 /** A crew member's id, GraphQL Int on the platform: read as a number within its 32-bit range. */
