@@ -1,4 +1,7 @@
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { SuiteFiguresReporter } from './test/helpers/suite-reporter.js';
 
 /**
  * Test files that run in a module graph (and process) of their own: the store and planner tests
@@ -17,14 +20,21 @@ const ISOLATED = [
   'test/**/*.isolated.test.ts',
 ];
 
+/**
+ * One worker per core the machine gives this process: the e2e files spawn servers and sandboxes
+ * of their own, so more workers than cores would starve them, and fewer leave a core idle.
+ */
+const WORKERS = Math.max(1, availableParallelism());
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // fast-check's seed from FC_SEED, set in one place for every property test.
     setupFiles: ['test/helpers/fast-check-setup.ts'],
-    // Two cores: keep worker count low so e2e processes and the sandbox are not starved.
-    maxWorkers: 2,
+    maxWorkers: WORKERS,
+    // vitest's own summary, and the suite's figures for BENCHMARKS.md (test/helpers/suite-reporter.ts).
+    reporters: ['default', new SuiteFiguresReporter(fileURLToPath(new URL('.', import.meta.url)), WORKERS)],
     projects: [
       {
         extends: true,

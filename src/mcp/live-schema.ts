@@ -74,7 +74,7 @@ function emptySelection(document: DocumentNode): boolean {
 /**
  * What a live schema can make invalid in our documents: the rules that read the schema. Their own
  * form (names, variables, fragments) does not depend on the platform and is held against our
- * model with every rule by test/unit/registry.test.ts; checking it again at every start cost
+ * model with every rule by test/tools/registry.test.ts; checking it again at every start cost
  * about half of this validation's time.
  */
 const SCHEMA_RULES = [

@@ -3,7 +3,7 @@
 // McpServer answers it with its own bare "Tool x disabled", and offers no public way to wrap its
 // tools/call handler: `setRequestHandler` replaces a handler, and the only way to the one it
 // replaces is the Protocol's protected accessor `_getRequestHandler`, which the SDK's own role
-// classes use to re-dispatch requests through the stored handler chain. test/unit/sdk-handler.test.ts
+// classes use to re-dispatch requests through the stored handler chain. test/mcp/sdk-handler.test.ts
 // fails loudly when an SDK upgrade removes or changes it (README "Architecture").
 import type { McpServer } from '@modelcontextprotocol/server';
 

@@ -19,7 +19,7 @@ const SAFE_MAX = Number.MAX_SAFE_INTEGER;
  * refuses what zod's schema did (it stays true for clients that check arguments), but for three
  * things meant: a named format stands for zod's regex of it, the ±2^53 integer bounds go (the
  * input guard holds the platform's 32-bit range), and an optional deprecated property is not
- * shown (it is still taken). test/unit/wire-schema.test.ts holds every tool to that.
+ * shown (it is still taken). test/mcp/wire-schema.test.ts holds every tool to that.
  */
 export function compactJsonSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(compactJsonSchema);

@@ -1,5 +1,5 @@
 // `--help` and the README's configuration table, both written from the settings table, so that
-// neither can fall behind what the parser reads (test/unit/readme-config-table.test.ts holds the
+// neither can fall behind what the parser reads (test/config/readme-config-table.test.ts holds the
 // README to it).
 import { GROUPS, SETTING_ROWS, type Setting } from './table.js';
 

@@ -52,7 +52,7 @@ export function webRequestOf(req: IncomingMessage, res: ServerResponse, body: un
   // follows an init signal with a listener, a WeakRef and a FinalizationRegistry entry, about
   // 11 µs of the 17 µs a Request cost here, and V8 keeps a WeakRef's target through young-
   // generation collections. The SDK reads request.signal; nothing here clones the Request or
-  // fetches with it (test/unit/modern-requests.test.ts holds the abort to the client's going away).
+  // fetches with it (test/transports/modern-requests.test.ts holds the abort to the client's going away).
   Object.defineProperty(request, 'signal', { value: abort.signal });
   const { method, params } = (body ?? {}) as { method?: unknown; params?: { name?: unknown } };
   if (typeof method === 'string') {

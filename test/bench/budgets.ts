@@ -1,5 +1,5 @@
 // The context budgets that do not depend on machine speed: the model-visible tool list and
-// typical results, in o200k tokens. The tests (test/unit/context-budget.test.ts) enforce them and
+// typical results, in o200k tokens. The tests (test/tools/context-budget.test.ts) enforce them and
 // the benchmark reports against them, from this one place.
 
 /**

@@ -32,7 +32,7 @@ const PROFILE_CREW_ID = 1;
 
 const TYPICAL: TypicalCall[] = [
   // A page of 100 jobs with their roles is more than one result may carry (it is cut to the
-  // budget, see test/unit/context-budget.test.ts); 40 jobs fit, so both sides hold the same data.
+  // budget, see test/tools/context-budget.test.ts); 40 jobs fit, so both sides hold the same data.
   {
     label: '40 jobs with roles',
     tool: 'list_jobs',
@@ -82,7 +82,7 @@ async function listedTools(sandbox: RunningSandbox, args: string[]): Promise<Lis
   }
 }
 
-/** The house rule (notes/BRIEF.md); test/unit/context-budget.test.ts holds the budgets CI enforces. */
+/** The house rule (notes/BRIEF.md); test/tools/context-budget.test.ts holds the budgets CI enforces. */
 const HOUSE_LIST_LIMIT = 4_000;
 const HOUSE_TOOL_LIMIT = 450;
 

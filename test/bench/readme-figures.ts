@@ -1,6 +1,6 @@
 // The README's benchmark headlines (tool count, tokens, ratios), generated from BENCHMARKS.md so
 // that no figure is typed by hand: `npm run bench` rewrites the block after writing the report,
-// `npm run readme:figures` does it alone, and test/unit/readme-figures.test.ts checks the README
+// `npm run readme:figures` does it alone, and test/project/readme-figures.test.ts checks the README
 // matches whatever BENCHMARKS.md holds. A figure the report no longer has is an error here.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -93,6 +93,17 @@ function speedLines(report: string): string[] {
   ];
 }
 
+/** The suite's size and time, from the report's "Test suite" section (the last full `npm test`). */
+export function suiteLine(report: string): string {
+  const section = sectionOf(report, '## Test suite (`npm test`)', 'test suite section');
+  const figures =
+    /\*\*npm test: ([\d,]+) tests in ([\d,]+) s\*\* on (\d+) cores, (\d+) workers, Node v([\d.]+)/.exec(
+      section,
+    );
+  if (!figures) return '- `npm test`: no full run of the suite was recorded when the report was written;';
+  return `- \`npm test\` runs ${figures[1]} tests in ${figures[2]} s on ${figures[3]} cores (${figures[4]} workers, Node ${figures[5]});`;
+}
+
 /** The headline lines, from the report's own tables and sentences. */
 export function headlines(report: string): string {
   const list = find(
@@ -119,6 +130,7 @@ export function headlines(report: string): string {
     `- fetching all ${pages[2]} seeded crew (${pages[3]} pages of ${pages[1]}) in one call is ${allPages[1]}`,
     '  faster than the same pages one after another when each platform request takes 50 ms;',
     ...speedLines(report),
+    suiteLine(report),
   ].join('\n');
 }
 

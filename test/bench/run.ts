@@ -31,6 +31,7 @@ import { int, shownPath, table } from './report.js';
 import { scheduleSection } from './schedule.js';
 import { staffingSection } from './staffing.js';
 import { elapsedMs } from './stats.js';
+import { suiteSection } from './suite.js';
 import { throughputSection } from './throughput.js';
 import { tokenRequestsSection } from './token-requests.js';
 import { viewsSection } from './views.js';
@@ -48,6 +49,7 @@ const SECTIONS: Section[] = [
   scheduleSection,
   replicasSection,
   connectorSection,
+  suiteSection,
 ];
 /** The CI run leaves out what only measures time: under injected latency, or across replica processes. */
 const QUICK_SKIPS = new Set(['pagination', 'replicas', 'connector']);

@@ -1,6 +1,6 @@
 // The token budgets of test/bench/budgets.ts, checked by every benchmark run (the context
 // section calls this): the model-visible tool list, each tool, and each typical result. The same
-// budgets are tests (test/unit/context-budget.test.ts); here they make `npm run bench -- --quick`
+// budgets are tests (test/tools/context-budget.test.ts); here they make `npm run bench -- --quick`
 // fail in CI too.
 import type { Client } from '@modelcontextprotocol/client';
 import { PER_TOOL_BUDGET, RESULT_BUDGETS, TOOL_LIST_BUDGET } from './budgets.js';

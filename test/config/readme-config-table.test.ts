@@ -1,6 +1,6 @@
 // The README's configuration table and `--help` are written from the settings table
 // (src/settings/table.ts), like the tool table from the tools/list snapshot. After a change to a
-// setting, refresh the README with `UPDATE_SNAPSHOTS=1 npx vitest run test/unit/readme-config-table.test.ts`.
+// setting, refresh the README with `UPDATE_SNAPSHOTS=1 npx vitest run test/config/readme-config-table.test.ts`.
 import { describe, expect, it } from 'vitest';
 import { HELP } from '../../src/config.js';
 import { configurationTable } from '../../src/settings/render.js';
