@@ -24,7 +24,8 @@ module.exports = {
     ['src/commands/'],
     ['src/connector/'],
     ['src/app.ts'],
-    ['tools/'],
+    // openContext (what a call is served from) beside the tools: app.ts and the connector open it.
+    ['tools/', 'src/context.ts'],
     // The webhook routes are typed with the transports' Route, so webhooks stand above transports.
     ['src/resources/', 'src/webhooks/'],
     ['src/transports/', 'src/prompts/', 'src/prefetch.ts'],

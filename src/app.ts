@@ -5,28 +5,27 @@
 import { graphqlQueryWithMutations } from '../tools/graphql-query.js';
 import { allTools } from '../tools/index.js';
 import { type Config, ConfigError } from './config.js';
-import { schemaModel } from './contract/schema-model.js';
-import { instructions } from './instructions.js';
+import { openContext, type ServedContext } from './context.js';
 import type { Logger } from './logger.js';
-import { createLookups, invalidateAfterWrite, invalidateOnEvent } from './lookups/index.js';
 import type { ToolDefinition } from './mcp/define-tool.js';
 import { InFlightCalls } from './mcp/in-flight.js';
-import { adaptToLiveSchema, type LiveSchemaPlan } from './mcp/live-schema.js';
+import type { LiveSchemaPlan } from './mcp/live-schema.js';
 import { primeWireSchemas } from './mcp/wire-schema.js';
 import { MemoryKeptPlans } from './planner/kept-plans.js';
 import { type Credentials, tokenUrlFor } from './platform/auth.js';
-import { createPlatform, type Platform } from './platform/client.js';
-import { describeError } from './platform/network-cause.js';
+import { createPlatform } from './platform/client.js';
 import type { Prefetched } from './prefetch.js';
-import { createContextSurface, type ResourcesOptions } from './resources/index.js';
+import type { ResourcesOptions } from './resources/index.js';
 import type { SigningKeyPair } from './sandbox/signing-keys.js';
 import type { RunningSandbox } from './sandbox/types.js';
-import { checkToolNames, chosenByConfig, selectTools } from './server.js';
+import { checkToolNames } from './server.js';
 import type { ServedApp } from './transports/routes.js';
 import { createWebhookEvents } from './webhooks/webhook-events.js';
 
 /** The app: what the transports serve (ServedApp), and what tests and commands read besides. */
 export interface App extends ServedApp {
+  /** What every call is served from: the one upstream's context (openContext). */
+  context: ServedContext;
   /** The embedded sandbox, when the server runs against it. */
   sandbox: RunningSandbox | null;
   /** Against a live platform: how the tools work with its schema (null: not checked). */
@@ -109,19 +108,6 @@ export async function resolveUpstream(
   };
 }
 
-/** The scopes of the API key's token; null (every tool listed) when the token does not say. */
-async function readScopes(platform: Platform, logger: Logger): Promise<string[] | null> {
-  try {
-    const scopes = await platform.tokens.getScopes();
-    if (!scopes) logger.warn('the access token does not name its scopes: listing every tool');
-    return scopes;
-  } catch (error) {
-    // Listing all tools is more useful than refusing to start: each call will report its own error.
-    logger.warn({ reason: describeError(error) }, 'could not read scopes: listing every tool');
-    return null;
-  }
-}
-
 /** The tools this configuration offers: graphql_query may send mutations when the operator allows it. */
 function offeredTools(config: Config, tools: ToolDefinition[]): ToolDefinition[] {
   if (!config.allowGraphqlMutations || config.readOnly) return tools;
@@ -176,32 +162,6 @@ async function assemble(
   const platform =
     options.prefetched?.platform ??
     createPlatform({ credentials, apiUrl, timeoutMs: config.timeoutMs, logger, now });
-  const grantedScopes = await readScopes(platform, logger);
-  const schemaPlan =
-    config.upstream.kind === 'live'
-      ? await adaptToLiveSchema(platform, candidates, logger, options.prefetched?.liveSchema)
-      : null;
-  const selection = selectTools(
-    schemaPlan?.tools ?? candidates,
-    config,
-    grantedScopes,
-    schemaPlan?.unavailable,
-  );
-  logger.info(
-    {
-      tools: selection.listed.map((tool) => tool.name),
-      refused: selection.refused.map(({ tool, reason }) => `${tool.name}: ${reason}`),
-    },
-    'tools selected',
-  );
-  const lookups = createLookups(platform, logger, now);
-  const resources = { now: () => new Date(now()), ...options.resources };
-  const context = createContextSurface(platform, logger, resources, {
-    // A resource goes with its toolset: served when the operator chose a tool of that toolset.
-    allows: (toolset) => candidates.some((tool) => tool.toolset === toolset && chosenByConfig(tool, config)),
-    listedTools: selection.listed.map((tool) => tool.name),
-    knownTools: candidates.map((tool) => tool.name),
-  });
   // Replicas (--store): loaded only then, so that a lone server's start never pays for it.
   const shared = config.store
     ? await openShared(config.store, config, platform.apiUrl, credentials, logger, now)
@@ -218,48 +178,46 @@ async function assemble(
     await shared?.close();
     throw error;
   });
-  // A change the platform reported (ours or anyone's, received by any replica) makes cached
-  // staffing reads stale; so does another replica's write, or notifications missed meanwhile.
-  const stops = [
-    events.log.onAppend((event) => invalidateOnEvent(lookups, event.type)),
-    ...(shared
-      ? [
-          shared.onRemoteWrite(() => invalidateAfterWrite(lookups)),
-          shared.onResync(() => invalidateAfterWrite(lookups)),
-        ]
-      : []),
-  ];
-  return {
+  const calls = new InFlightCalls();
+  const context = await openContext({
     config,
+    logger,
+    transport,
     platform,
-    lookups,
-    events: events.log,
+    scopesRequired: false,
+    liveSchema: config.upstream.kind === 'live' && { prefetched: options.prefetched?.liveSchema },
+    tools: candidates,
+    events,
     // A follow-up reaches whichever replica the balancer picks: with a store, they share the plans.
     keptPlans: shared?.keptPlans() ?? new MemoryKeptPlans(now),
-    logger,
-    selection,
-    instructions,
-    transport,
-    calls: new InFlightCalls(),
+    calls,
     now,
+    resources: options.resources,
+    afterWrite: shared ? () => shared.publishWrite() : undefined,
+  }).catch(async (error: unknown) => {
+    await events.close().catch(() => undefined);
+    await shared?.close();
+    throw error;
+  });
+  // Another replica's write, or notifications missed meanwhile, make cached staffing reads stale.
+  const stops = shared
+    ? [shared.onRemoteWrite(context.dropStaleReads), shared.onResync(context.dropStaleReads)]
+    : [];
+  return {
+    config,
+    logger,
+    calls,
+    context,
+    offered: context.selection.listed,
+    contextFor: () => context,
     sandbox,
-    grantedScopes,
-    // Our model is built when a tool first needs it (describe_schema, graphql_query).
-    get schema() {
-      return schemaPlan?.schema ?? schemaModel();
-    },
-    schemaPlan,
+    schemaPlan: context.schemaPlan,
     routes: events.routes,
     rateLimiter: shared?.rateLimiter ?? null,
-    afterWrite: shared ? () => shared.publishWrite() : undefined,
-    registerSurface(server, instance) {
-      if (selection.listed.some((tool) => tool.toolset === 'events'))
-        events.register(server, instance.longLived);
-      context.register(server);
-    },
     start: (startContext) => events.start(startContext),
     async close() {
       for (const stop of stops) stop();
+      context.close();
       await events
         .close()
         .catch((error: unknown) => logger.warn({ err: String(error) }, 'closing webhook events failed'));

@@ -39,11 +39,12 @@ export async function runHttpCommand(
     );
     return 1;
   }
-  const upstream = app.hosted
-    ? `each company's own platform, connected on the connect page${app.sandbox ? ` (default: the embedded sandbox at ${app.sandbox.baseUrl}, keys demo-admin and demo-readonly)` : ''}`
-    : app.sandbox
-      ? `the embedded sandbox platform at ${app.sandbox.baseUrl} (key ${app.platform.tokens.clientId})`
-      : `the platform at ${app.platform.apiUrl}`;
+  const upstream =
+    'context' in app
+      ? app.sandbox
+        ? `the embedded sandbox platform at ${app.sandbox.baseUrl} (key ${app.context.platform.tokens.clientId})`
+        : `the platform at ${app.context.platform.apiUrl}`
+      : `each company's own platform, connected on the connect page${app.sandbox ? ` (default: the embedded sandbox at ${app.sandbox.baseUrl}, keys demo-admin and demo-readonly)` : ''}`;
   const { auth } = config.security;
   // What clients are given: the public URL behind a proxy (the one a token names as its audience).
   const base = publicBaseOf(config.security, http.url);
@@ -67,7 +68,7 @@ export async function runHttpCommand(
     [
       `crew-mcp is serving MCP at ${http.mcpUrl}${base === http.url ? '' : ` (public URL ${mcpUrl})`}`,
       `  upstream: ${upstream}`,
-      `  tools: ${app.selection.listed.map((tool) => tool.name).join(', ')}`,
+      `  tools: ${app.offered.map((tool) => tool.name).join(', ')}`,
       `  auth: ${access}`,
       '',
       'Connect a client:',

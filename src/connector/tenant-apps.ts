@@ -1,30 +1,26 @@
-// One application context per tenant: its own platform client (one token with its single flight,
-// its caches), lookups, resource surface, granted scopes, tool selection and event log. Grants of
-// one tenant share it; tenants share nothing. The contexts are kept in a bounded LRU: past the
+// One context per tenant (openContext, src/context.ts): its own platform client (one token with
+// its single flight, its caches), lookups, resource surface, granted scopes, tool selection, event
+// log and kept plans. Grants of one tenant share it; tenants share nothing; a call reaches its
+// tenant's context only as a TenantCaller (admit). The contexts are kept in a bounded LRU: past the
 // limit the least recently used tenant's context is closed and its memory released, and the next
 // call opens it again from the store.
+import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { Config } from '../config.js';
-import { schemaModel } from '../contract/schema-model.js';
-import { instructions } from '../instructions.js';
+import { openContext, type ServedContext } from '../context.js';
 import type { Logger } from '../logger.js';
-import { createLookups, invalidateAfterWrite, invalidateOnEvent } from '../lookups/index.js';
 import type { ToolDefinition } from '../mcp/define-tool.js';
 import type { InFlightCalls } from '../mcp/in-flight.js';
-import { adaptToLiveSchema } from '../mcp/live-schema.js';
-import { tokenUrlFor } from '../platform/auth.js';
-import { createPlatform } from '../platform/client.js';
 import { AuthError } from '../platform/errors.js';
-import { createContextSurface } from '../resources/index.js';
-import { type AppContext, chosenByConfig, selectTools } from '../server.js';
 import type { Store } from '../store/index.js';
 import type { Tenant } from '../store/tenants.js';
 import { registerEventsResource } from '../webhooks/events-resource.js';
+import { tenantPlatform } from './tenant-platform.js';
 
-export interface TenantContext extends AppContext {
+/** A company's context: what each call of that company is served from, and that company's only. */
+export interface TenantContext extends ServedContext {
   readonly tenantKey: string;
   /** The grant whose secret this context's platform client holds. */
   readonly grantId: string;
-  close(): void;
 }
 
 export interface TenantAppsOptions {
@@ -34,8 +30,8 @@ export interface TenantAppsOptions {
   calls: InFlightCalls;
   logger: Logger;
   maxTenants: number;
-  /** The clock each tenant's platform client ages its tokens by (AppOptions.now); default Date.now. */
-  now?: () => number;
+  /** The clock of each company's context (AppOptions.now): its tools, plans and tokens. */
+  now: () => number;
   /** The platform refused the key of `grantId` (its secret was reset or deleted). */
   onKeyRefused(tenantKey: string, grantId: string): void;
   /** A write tool ran for the tenant (replicas: the others drop their stale reads). */
@@ -52,18 +48,12 @@ async function openTenant(
   grantId: string,
   secret: string,
 ): Promise<TenantContext> {
-  const { config, tools, afterWrite } = options;
+  const { config, afterWrite, now } = options;
   const logger = options.logger.child({ tenant: tenant.key });
-  const platform = createPlatform({
-    credentials: {
-      clientId: tenant.platformClientId,
-      clientSecret: secret,
-      tokenUrl: tokenUrlFor(tenant.authUrl, tenant.realm),
-    },
-    apiUrl: tenant.apiUrl,
+  const platform = tenantPlatform(tenant, secret, {
     timeoutMs: config.timeoutMs,
     logger,
-    now: options.now,
+    now,
     // Also when the context is open and its token expires: the grant is marked, the context
     // closed, and this call (and every next one) says to reconnect, not to edit a setting.
     onKeyRefused: () => {
@@ -71,48 +61,58 @@ async function openTenant(
       return new AuthError(RECONNECT_MESSAGE);
     },
   });
-  // The token first: a refused key (a reset secret) fails here, before anything else is built.
-  const grantedScopes = await platform.tokens.getScopes();
-  // Each company's platform is checked on its own: its documents adapted, its missing operations'
-  // tools not listed, its enum values offered (another tenant's schema says nothing of this one).
-  const schemaPlan = await adaptToLiveSchema(platform, tools, logger);
-  const selection = selectTools(schemaPlan?.tools ?? tools, config, grantedScopes, schemaPlan?.unavailable);
-  const lookups = createLookups(platform, logger, options.now);
   const events = await options.store.events.of(tenant.key);
-  const surface = createContextSurface(platform, logger, undefined, {
-    allows: (toolset) => tools.some((tool) => tool.toolset === toolset && chosenByConfig(tool, config)),
-    listedTools: selection.listed.map((tool) => tool.name),
-    knownTools: tools.map((tool) => tool.name),
-  });
-  const stopInvalidating = events.onAppend((event) => invalidateOnEvent(lookups, event.type));
-  return {
-    tenantKey: tenant.key,
-    grantId,
+  const context = await openContext({
     config,
+    logger,
+    transport: 'http',
     platform,
-    lookups,
-    events,
+    // A refused key (a reset secret) fails the opening: the caller is told to reconnect.
+    scopesRequired: true,
+    // Each company's platform is checked on its own: another company's schema says nothing of this one.
+    liveSchema: {},
+    tools: options.tools,
+    events: {
+      log: events,
+      register: (server, longLived) => registerEventsResource(server, events, longLived),
+    },
     // In the store, under the tenant's key: any replica finds a plan, no other company does.
     keptPlans: options.store.keptPlans(tenant.key),
-    logger,
-    selection,
-    instructions,
-    transport: 'http',
     calls: options.calls,
-    now: options.now,
-    grantedScopes,
+    now,
     afterWrite: afterWrite && (() => afterWrite(tenant.key)),
-    get schema() {
-      return schemaPlan?.schema ?? schemaModel();
-    },
-    registerSurface(server, instance) {
-      if (selection.listed.some((tool) => tool.toolset === 'events')) {
-        registerEventsResource(server, events, instance.longLived);
-      }
-      surface.register(server);
-    },
-    close: stopInvalidating,
+  });
+  return Object.assign(context, { tenantKey: tenant.key, grantId });
+}
+
+/** Where an admitted caller's context is kept: on the caller itself, under a key no one else has. */
+const SERVED_FROM = Symbol('crew-mcp: the context of the company this caller was admitted for');
+
+/**
+ * A caller admitted for its company. Only admit() makes one, from the context that the caller's
+ * own tenant key opened, and its tenant key is that context's: a company's call is served from
+ * that company's context, and its listen streams hear that company's updates, one fact not two.
+ */
+export interface TenantCaller extends AuthInfo {
+  readonly [SERVED_FROM]: TenantContext;
+  readonly extra: NonNullable<AuthInfo['extra']> & { tenantKey: string };
+}
+
+export function admit(caller: AuthInfo, context: TenantContext): TenantCaller {
+  return {
+    ...caller,
+    extra: { ...caller.extra, tenantKey: context.tenantKey },
+    [SERVED_FROM]: context,
   };
+}
+
+function isAdmitted(caller: AuthInfo | undefined): caller is TenantCaller {
+  return caller !== undefined && Object.hasOwn(caller, SERVED_FROM);
+}
+
+/** The context an admitted caller is served from; null for a caller never admitted (no token). */
+export function admittedContext(caller: AuthInfo | undefined): TenantContext | null {
+  return isAdmitted(caller) ? caller[SERVED_FROM] : null;
 }
 
 export class TenantApps {
@@ -160,11 +160,10 @@ export class TenantApps {
   /** Another replica wrote for the tenant, or its notices were missed (no key: every tenant). */
   dropStaleReads(tenantKey?: string): void {
     if (tenantKey === undefined) {
-      for (const context of this.open.values()) invalidateAfterWrite(context.lookups);
+      for (const context of this.open.values()) context.dropStaleReads();
       return;
     }
-    const context = this.open.get(tenantKey);
-    if (context) invalidateAfterWrite(context.lookups);
+    this.open.get(tenantKey)?.dropStaleReads();
   }
 
   /** Close a tenant's context (its grant was revoked or needs reconnection). */

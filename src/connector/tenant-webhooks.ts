@@ -11,13 +11,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressOf } from '../client-address.js';
 import type { Logger } from '../logger.js';
-import { tokenUrlFor } from '../platform/auth.js';
-import { createPlatform } from '../platform/client.js';
 import { describeError } from '../platform/network-cause.js';
 import type { Store } from '../store/index.js';
 import type { Tenant } from '../store/tenants.js';
 import { createWebhookReceiver, type WebhookHandler } from '../webhooks/receiver.js';
 import { createSubscription, deleteSubscription } from '../webhooks/subscription.js';
+import { tenantPlatform } from './tenant-platform.js';
 
 export interface TenantWebhooksOptions {
   store: Store;
@@ -55,16 +54,7 @@ export class TenantWebhooks {
   constructor(private readonly options: TenantWebhooksOptions) {}
 
   private platformOf(tenant: Tenant, secret: string) {
-    return createPlatform({
-      credentials: {
-        clientId: tenant.platformClientId,
-        clientSecret: secret,
-        tokenUrl: tokenUrlFor(tenant.authUrl, tenant.realm),
-      },
-      apiUrl: tenant.apiUrl,
-      timeoutMs: 10_000,
-      logger: this.options.logger,
-    });
+    return tenantPlatform(tenant, secret, { timeoutMs: 10_000, logger: this.options.logger });
   }
 
   private remember(tenantKey: string, secret: string): void {

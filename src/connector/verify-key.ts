@@ -5,11 +5,10 @@ import type { IncomingMessage } from 'node:http';
 import type { AddressOf } from '../client-address.js';
 import { isLoopbackHost } from '../config.js';
 import type { Logger } from '../logger.js';
-import { tokenUrlFor } from '../platform/auth.js';
-import { createPlatform } from '../platform/client.js';
 import { AuthError, CrewError } from '../platform/errors.js';
 import type { RateCounter } from '../rate-limit.js';
 import type { TenantPlace } from '../store/tenants.js';
+import { tenantPlatform } from './tenant-platform.js';
 
 export interface PlatformDefaults {
   authUrl: string;
@@ -97,12 +96,7 @@ export function keyVerifier(options: KeyVerifierOptions): KeyVerifier {
       realm: form.get('platform_realm')?.trim() || options.defaults.realm,
       apiUrl: checkUrl('platform_api_url', form.get('platform_api_url')?.trim() || options.defaults.apiUrl),
     };
-    const platform = createPlatform({
-      credentials: { clientId, clientSecret: secret, tokenUrl: tokenUrlFor(place.authUrl, place.realm) },
-      apiUrl: place.apiUrl,
-      timeoutMs: options.timeoutMs,
-      logger: options.logger,
-    });
+    const platform = tenantPlatform(place, secret, { timeoutMs: options.timeoutMs, logger: options.logger });
     let platformScopes: string[];
     try {
       platformScopes = (await platform.tokens.getScopes()) ?? [];

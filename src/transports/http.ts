@@ -9,7 +9,6 @@
 // Shutdown is graceful: new requests get 503, calls in flight finish within a bound or are cut
 // with a clear answer (src/mcp/in-flight.ts), then the connections close.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   type AuthInfo,
   createMcpHandler,
@@ -21,7 +20,7 @@ import { clientScopeFor } from '../mcp/client-scopes.js';
 import type { DrainOutcome } from '../mcp/in-flight.js';
 import { keepProtoKey } from '../mcp/input-guard.js';
 import { RateLimiter } from '../rate-limit.js';
-import { type AppContext, buildServer } from '../server.js';
+import { buildServer } from '../server.js';
 import { VERSION } from '../version.js';
 import { createAuthGate } from './auth.js';
 import { LegacySessions } from './legacy-sessions.js';
@@ -66,9 +65,10 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
-    size += (chunk as Buffer).length;
+    const bytes: Buffer = chunk;
+    size += bytes.length;
     if (size > MAX_BODY) return TOO_LARGE;
-    chunks.push(chunk as Buffer);
+    chunks.push(bytes);
   }
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -79,7 +79,13 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
 
 function isInitialize(body: unknown): boolean {
   const messages = Array.isArray(body) ? body : [body];
-  return messages.some((message) => (message as { method?: string } | null)?.method === 'initialize');
+  return messages.some(
+    (message: unknown) =>
+      typeof message === 'object' &&
+      message !== null &&
+      'method' in message &&
+      message.method === 'initialize',
+  );
 }
 
 function json(
@@ -133,11 +139,8 @@ export async function startHttp(app: ServedApp): Promise<RunningHttp> {
     // The connector's own pages post forms from its public origin.
     ...(app.hosted && security.publicUrl ? [hostnameOf(security.publicUrl) ?? ''] : []),
   ]);
-  const toolScopes = new Map(app.selection.listed.map((tool) => [tool.name, clientScopeFor(tool)]));
+  const toolScopes = new Map(app.offered.map((tool) => [tool.name, clientScopeFor(tool)]));
   const gate = await createAuthGate(app.config, toolScopes, app.logger, app.hosted);
-  /** The context serving a caller: the app itself, or (connector) the caller's tenant's. */
-  const contextOf = (caller: AuthInfo | undefined): AppContext =>
-    (caller?.extra?.context as AppContext | undefined) ?? app;
   // Shared by the replicas behind one load balancer (--store), else this process's own.
   const limiter = app.rateLimiter ?? new RateLimiter(security.ratePerMinute);
   const addressOf = clientAddressOf(security.trustedProxies);
@@ -150,7 +153,7 @@ export async function startHttp(app: ServedApp): Promise<RunningHttp> {
   // One instance per 2026-07-28 request, with what that request can reach (a tools/call: its tool).
   const handler = createMcpHandler(
     (context) =>
-      buildServer(contextOf(context?.authInfo), {
+      buildServer(app.contextFor(context?.authInfo), {
         longLived: false,
         authInfo: context?.authInfo,
         reach: reachOf(context?.requestInfo),
@@ -162,7 +165,7 @@ export async function startHttp(app: ServedApp): Promise<RunningHttp> {
     },
   );
   const legacy = new LegacySessions({
-    createServer: (caller) => buildServer(contextOf(caller), { longLived: true, authInfo: caller }),
+    createServer: (caller) => buildServer(app.contextFor(caller), { longLived: true, authInfo: caller }),
     logger: app.logger,
     maxSessionsPerClient: security.sessionsPerClient,
   });
@@ -229,7 +232,7 @@ export async function startHttp(app: ServedApp): Promise<RunningHttp> {
       tooMany(res, decision.retryAfterSeconds);
       return null;
     }
-    if (caller) (req as IncomingMessage & { auth?: AuthInfo }).auth = caller;
+    if (caller) Object.assign(req, { auth: caller });
     return { caller, client };
   };
 
@@ -305,7 +308,10 @@ export async function startHttp(app: ServedApp): Promise<RunningHttp> {
     await handler.close().catch(() => undefined);
     throw error;
   }
-  const address = server.address() as AddressInfo;
+  const address = server.address();
+  // Listening on a host and port (never a pipe): the address is an AddressInfo.
+  if (address === null || typeof address === 'string')
+    throw new Error(`unexpected listening address ${address}`);
   const shownHost =
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${shownHost}:${address.port}`;

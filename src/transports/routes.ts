@@ -1,7 +1,7 @@
 // What a transport serves, and what it offers the parts of the app that serve HTTP beside /mcp or
 // start once it is up: a route handler's shape, and what a part learns when the transport starts.
-// The transports know the app only through ServedApp (src/app.ts's App is one): no arrow runs
-// from a transport back up to the composition root.
+// The transports know the app only through ServedApp: no arrow runs from a transport back up to
+// the composition root. A transport never holds a context of its own: it asks contextFor(caller).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type {
   AuthInfo,
@@ -9,8 +9,11 @@ import type {
   OAuthTokenVerifier,
   ServerNotifier,
 } from '@modelcontextprotocol/server';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { InFlightCalls } from '../mcp/in-flight.js';
 import type { RateCounter } from '../rate-limit.js';
-import type { AppContext } from '../server.js';
+import type { AppContext, ToolSelection } from '../server.js';
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
@@ -23,8 +26,19 @@ export interface StartContext {
   notifyScope?: (scope: string, uri: string) => void;
 }
 
-/** The app as a transport sees it: what server instances are built from, and its lifecycle. */
-export interface ServedApp extends AppContext {
+/** The app as a transport sees it: where each call's context comes from, and its lifecycle. */
+export interface ServedApp {
+  config: Config;
+  logger: Logger;
+  /** Tool calls in flight (every context's), drained at shutdown. */
+  calls: InFlightCalls;
+  /** The tools any caller may reach (their client scopes answer a call the token cannot make). */
+  offered: ToolSelection['listed'];
+  /**
+   * What a call of this caller is served from: the one-key modes' one context, or (--auth
+   * connector) the context of the company the caller was admitted for by HostedMode.resolve.
+   */
+  contextFor(caller: AuthInfo | undefined): AppContext;
   /** HTTP routes served beside /mcp (the webhook receiver). */
   routes: Record<string, RouteHandler>;
   /** Start what runs beside the transport (the webhook receiver and subscription) once it is up. */
@@ -45,7 +59,7 @@ export interface HostedMode {
   verifier: OAuthTokenVerifier;
   /** Called once listening, with the base URL clients reach: the authorization server's metadata. */
   bind(baseUrl: string): OAuthMetadata;
-  /** The caller with its tenant's context in `extra.context`, or a Response to send instead. */
+  /** The caller admitted for its tenant (contextFor then serves it), or a Response to send instead. */
   resolve(caller: AuthInfo): Promise<AuthInfo | Response>;
   /** Whose data a caller sees (its tenant): its subscription streams hear that scope's updates only. */
   scopeOf(caller: AuthInfo | undefined): string | null;

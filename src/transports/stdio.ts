@@ -36,7 +36,7 @@ export type StdioEnd = 'end of input' | 'SIGINT' | 'SIGTERM';
 
 export async function runStdio(app: ServedApp): Promise<StdioEnd> {
   await app.start({ httpUrl: null, notify: null });
-  const handle = serveStdio(serverFactory(app, { longLived: true }), {
+  const handle = serveStdio(serverFactory(app.contextFor(undefined), { longLived: true }), {
     transport: keepingProtoKey(new StdioServerTransport()),
     onerror: (error) => app.logger.warn({ err: error.message }, 'stdio protocol error'),
   });

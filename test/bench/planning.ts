@@ -28,7 +28,7 @@ async function planRow(connected: Connected, sandbox: RunningSandbox, scope: Sco
 }
 
 async function planRun(connected: Connected, sandbox: RunningSandbox, scope: Scope, cold: boolean) {
-  if (cold) connected.app.lookups.staffing.invalidate();
+  if (cold) connected.app.context.lookups.staffing.invalidate();
   const loaded = highsLoaded();
   const started = performance.now();
   const call = await callCounted(sandbox, connected.client, 'plan_staffing', scope.args);

@@ -41,7 +41,7 @@ async function workloadTable(
 ): Promise<string> {
   const rows: (string | number)[][] = [];
   for (const question of STAFFING_QUESTIONS) {
-    connected.app.lookups.staffing.invalidate();
+    connected.app.context.lookups.staffing.invalidate();
     const cold = await runQuestion(connected.client, sandbox, question, facts);
     const warm = await runQuestion(connected.client, sandbox, question, facts);
     if ([...cold.answers, ...warm.answers].some((answer) => answer.isError))
@@ -145,7 +145,7 @@ async function timeMatching(
     return { ms, requests: requestsOf(sandbox) - before };
   };
   for (const [index, role] of roles.entries()) {
-    connected.app.lookups.staffing.invalidate();
+    connected.app.context.lookups.staffing.invalidate();
     const cold = await find(role);
     timing.cold.push(cold.ms);
     timing.coldRequests.push(cold.requests);

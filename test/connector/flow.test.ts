@@ -11,9 +11,8 @@ import type { Client } from '@modelcontextprotocol/client';
 import pino from 'pino';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { connectorStoreOf, createConnectorApp } from '../../src/connector/index.js';
+import { type ConnectorApp, createConnectorApp } from '../../src/connector/index.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { type RunningHttp, startHttp } from '../../src/transports/http.js';
@@ -41,7 +40,7 @@ const seen: string[] = [];
 
 let sandboxA: RunningSandbox;
 let sandboxB: RunningSandbox;
-let app: App;
+let app: ConnectorApp;
 let http: RunningHttp;
 let browser: Browser;
 let dataDir: string;
@@ -252,7 +251,7 @@ describe('hosted connector', () => {
       expect(foreign.isError).toBe(true);
     }
     // Each tenant's platform saw only its own tenant's calls.
-    const store = connectorStoreOf(app);
+    const store = app.store;
     const tenants = await store?.engine.query<{ api_url: string }>(
       'select api_url from crew_tenants order by api_url',
     );
@@ -276,7 +275,7 @@ describe('hosted connector', () => {
     const throughA = await call(clientA, 'plan_staffing', followUp);
     expect(throughA.isError, textOf(throughA)).toBeFalsy();
     // Kept in the store, under company A's tenant alone.
-    const kept = await connectorStoreOf(app)?.engine.query<{ api_url: string }>(
+    const kept = await app.store?.engine.query<{ api_url: string }>(
       'select api_url from crew_kept_plans join crew_tenants using (tenant_key) where plan_id = $1',
       [planId],
     );
@@ -284,7 +283,7 @@ describe('hosted connector', () => {
   });
 
   it("subscribes each tenant's platform on connect and keeps each tenant's events in its own log", async () => {
-    const store = connectorStoreOf(app);
+    const store = app.store;
     const rows =
       (await store?.engine.query<{
         tenant_key: string;
@@ -402,7 +401,7 @@ describe('hosted connector', () => {
     const token = issued.body.access_token as string;
     // Authorize refuses other resources, so no such token can be asked for: make one by giving a
     // stored, not yet used token another audience, as a token minted for a sibling server would be.
-    const store = connectorStoreOf(app);
+    const store = app.store;
     const [row] =
       (await store?.engine.query<{ payload: string | Record<string, unknown> }>(
         `select payload from crew_oauth_records where model = 'AccessToken' and id = $1`,
@@ -449,7 +448,7 @@ describe('hosted connector', () => {
   });
 
   it('revokes a connection (RFC 7009): its tokens answer 401 and its platform secret is deleted', async () => {
-    const store = connectorStoreOf(app);
+    const store = app.store;
     const grantsBefore = await store?.engine.query<{ n: number }>(
       `select count(*)::int as n from crew_grants where secret_enc is not null`,
     );
@@ -538,7 +537,7 @@ describe('hosted connector', () => {
       expect(textOf(refused)).toContain('reconnect crew-mcp');
       expect(textOf(refused)).not.toContain('CREW_CLIENT_SECRET');
       // The grant is marked and its secret deleted; the next call is refused before any tool runs.
-      const store = connectorStoreOf(app);
+      const store = app.store;
       const grants = await store?.engine.query<{ status: string; sealed: boolean }>(
         `select g.status, g.secret_enc is not null as sealed from crew_grants g
            join crew_tenants t on t.tenant_key = g.tenant_key where t.api_url = $1`,
@@ -607,7 +606,7 @@ describe('hosted connector', () => {
         client_id: first.info?.client_id as string,
       });
       expect(refresh.body.error).toBe('invalid_grant');
-      const store = connectorStoreOf(app);
+      const store = app.store;
       const grants = await store?.engine.query<{ status: string; sealed: boolean }>(
         `select g.status, g.secret_enc is not null as sealed from crew_grants g
            join crew_tenants t on t.tenant_key = g.tenant_key where t.api_url = $1`,

@@ -10,10 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { CsrfTokens } from '../../src/connector/form.js';
-import { createConnectorApp } from '../../src/connector/index.js';
+import { type ConnectorApp, createConnectorApp } from '../../src/connector/index.js';
 import { silentLogger } from '../../src/logger.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { type RunningHttp, startHttp } from '../../src/transports/http.js';
@@ -29,7 +28,7 @@ const DEMO = { clientId: 'demo-admin', secret: 'demo-admin-secret' };
 const FOREIGN_REDIRECT = 'https://claude-connect.example/callback';
 
 interface Connector {
-  app: App;
+  app: ConnectorApp;
   http: RunningHttp;
   db: TestDatabase;
 }

@@ -68,7 +68,7 @@ describe('events over a connection (2025 era, resources/subscribe)', () => {
   it('receives job.created, lists it, shows it in crew://events, notifies subscribers only', async () => {
     const connected = await connectInProcess(sandbox);
     const { client, app } = connected;
-    const log = app.events as FileEventLog;
+    const log = app.context.events as FileEventLog;
     try {
       await app.start({ httpUrl: null, notify: null });
       const urls = await subscriptionUrls();
@@ -138,7 +138,7 @@ describe('events over HTTP (2026-07-28 listen per request; 2025 sessions)', () =
       sandbox,
     });
     const http = await startHttp(app);
-    const log = app.events as FileEventLog;
+    const log = app.context.events as FileEventLog;
     const modern = await connectHttp(http.mcpUrl, 'modern');
     const legacy = await connectHttp(http.mcpUrl, 'legacy');
     try {

@@ -37,7 +37,7 @@ export async function connectInProcess(
     now: testClock,
     ...options,
   });
-  const server = buildServer(app);
+  const server = buildServer(app.context);
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   // As over stdio: a tool call's "__proto__" argument reaches the input guard.
   await server.connect(keepingProtoKey(serverTransport));

@@ -19,7 +19,7 @@ const suite = useConnectedSandbox();
 
 /** The part of a tool's context the target reads: the app's lookups and a signal. */
 const context = () =>
-  ({ lookups: suite.connected.app.lookups, signal: new AbortController().signal }) as ToolContext;
+  ({ lookups: suite.connected.app.context.lookups, signal: new AbortController().signal }) as ToolContext;
 
 async function anOpenRole(): Promise<{ jobId: string; roleId: string; title: string }> {
   const { data } = await suite.call('find_open_roles', {});

@@ -33,7 +33,7 @@ async function answerOn(at: number | undefined, tool: string, args: Record<strin
     vi.setSystemTime(at);
   }
   // The board names are kept for an hour of the app's clock: read them again on every date.
-  suite.connected.app.lookups.boards.invalidate();
+  suite.connected.app.context.lookups.boards.invalidate();
   const { result, sent } = await requestsDuring(suite.sandbox, () =>
     suite.client.callTool({ name: tool, arguments: args }),
   );

@@ -43,7 +43,7 @@ const windowRead = (role: { startTime: string; endTime: string }) => ({
   },
 });
 
-const coldStart = () => suite.connected.app.lookups.staffing.invalidate();
+const coldStart = () => suite.connected.app.context.lookups.staffing.invalidate();
 
 /**
  * The most requests one question may cost, from the raw data: the job, its time's crew jobs, the

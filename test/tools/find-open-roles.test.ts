@@ -133,7 +133,7 @@ describe('find_open_roles', () => {
   });
 
   it('takes a board by name: the same roles as by its id, one board read first, kept for the next call', async () => {
-    suite.connected.app.lookups.boards.invalidate();
+    suite.connected.app.context.lookups.boards.invalidate();
     const board = company.jobs.find((job) => job.board.name === 'Sydney Harbour').board;
     const range = { from: '2026-11-28', to: '2026-12-04' };
     const byId = await openRoles({ ...range, boardIds: [board.id] });
@@ -152,7 +152,7 @@ describe('find_open_roles', () => {
   });
 
   it('refuses a name that several boards or none match, with the candidates or the nearest, reading only the boards', async () => {
-    suite.connected.app.lookups.boards.invalidate();
+    suite.connected.app.context.lookups.boards.invalidate();
     const boards = new Map<string, string>(company.jobs.map((job) => [job.board.name, job.board.id]));
     const refused = await openRoles({ from: '2026-11-28', boardIds: ['on', 'Sydny Harbor'] });
     expect(refused.isError).toBe(true);

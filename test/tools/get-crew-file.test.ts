@@ -23,7 +23,7 @@ describe('get_crew_file', () => {
     expect(sent).toEqual([{ kind: 'rest', method: 'GET', path: `/rest/files/${id}` }]);
     expect(result.data.file).toEqual(upload.data.file);
     const downloaded = await fetch(result.data.file.url, {
-      headers: { authorization: `Bearer ${await suite.connected.app.platform.tokens.getToken()}` },
+      headers: { authorization: `Bearer ${await suite.connected.app.context.platform.tokens.getToken()}` },
     });
     expect(Buffer.from(await downloaded.arrayBuffer())).toEqual(content);
   });

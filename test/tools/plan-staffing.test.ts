@@ -30,7 +30,7 @@ afterAll(() => pinPlannerClock(undefined));
 
 const plan = (args: Record<string, unknown>) =>
   callCounted(suite.sandbox, suite.client, 'plan_staffing', args);
-const coldStart = () => suite.connected.app.lookups.staffing.invalidate();
+const coldStart = () => suite.connected.app.context.lookups.staffing.invalidate();
 
 /** The multi-day job with the most open places ahead. */
 function biggestMultiDay(): { id: string; jobIds: string[] } {
@@ -229,7 +229,7 @@ describe('plan_staffing: a board by name', () => {
     const board = company.jobs.find((job) => job.board.name === 'London Events').board;
     const scope = { from: '2026-11-28', to: '2026-11-29' };
     const byId = await plan({ ...scope, boardIds: [board.id] });
-    suite.connected.app.lookups.boards.invalidate();
+    suite.connected.app.context.lookups.boards.invalidate();
     const byName = await plan({ ...scope, boardIds: ['London Events'] });
     expect(byName.isError, byName.text).toBe(false);
     expect(byName.data.assignments).toEqual(byId.data.assignments);
