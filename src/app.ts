@@ -195,7 +195,7 @@ async function assemble(
     'tools selected',
   );
   const lookups = createLookups(platform, logger, now);
-  const resources = { now: () => new Date(now()), ...options.resources };
+  const resources = { now: () => new Date(now()), ...options.resources, lookups };
   const context = createContextSurface(platform, logger, resources, {
     // A resource goes with its toolset: served when the operator chose a tool of that toolset.
     allows: (toolset) => candidates.some((tool) => tool.toolset === toolset && chosenByConfig(tool, config)),

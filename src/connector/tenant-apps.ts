@@ -79,11 +79,16 @@ async function openTenant(
   const selection = selectTools(schemaPlan?.tools ?? tools, config, grantedScopes, schemaPlan?.unavailable);
   const lookups = createLookups(platform, logger, options.now);
   const events = await options.store.events.of(tenant.key);
-  const surface = createContextSurface(platform, logger, undefined, {
-    allows: (toolset) => tools.some((tool) => tool.toolset === toolset && chosenByConfig(tool, config)),
-    listedTools: selection.listed.map((tool) => tool.name),
-    knownTools: tools.map((tool) => tool.name),
-  });
+  const surface = createContextSurface(
+    platform,
+    logger,
+    { lookups },
+    {
+      allows: (toolset) => tools.some((tool) => tool.toolset === toolset && chosenByConfig(tool, config)),
+      listedTools: selection.listed.map((tool) => tool.name),
+      knownTools: tools.map((tool) => tool.name),
+    },
+  );
   const stopInvalidating = events.onAppend((event) => invalidateOnEvent(lookups, event.type));
   return {
     tenantKey: tenant.key,
