@@ -101,7 +101,8 @@ export async function openContext(options: ContextOptions): Promise<ServedContex
   const surface = createContextSurface(
     platform,
     logger,
-    { now: () => new Date(now()), ...options.resources },
+    // The resources read the same job index (and its cache) as the tools.
+    { now: () => new Date(now()), ...options.resources, lookups },
     {
       // A resource goes with its toolset: served when the operator chose a tool of that toolset.
       allows: (toolset) => tools.some((tool) => tool.toolset === toolset && chosenByConfig(tool, config)),

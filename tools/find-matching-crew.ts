@@ -7,22 +7,23 @@ import {
 import { historyCutNote, type MatchingCrewMember } from '../src/lookups/staffing.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { crewIdInput, idInput, idsInput } from '../src/mcp/ids.js';
-import { askedCrew, bookedOnRole, readOutside } from '../src/mcp/match-people.js';
-import { readRankingWork } from '../src/mcp/match-ranking.js';
-import {
-  assignmentsFor,
-  checkMatchRequest,
-  requirementsTarget,
-  roleTarget,
-} from '../src/mcp/match-target.js';
 import { matchingResultSchema, matchingText, toMatchingResult } from '../src/present/staffing.js';
 import { assessAvailability, assignmentsByCrew, BOOKED_STATUS } from '../src/rules/availability.js';
 import { describeRequirement, judgeCrew, matchCrew, planRequirements } from '../src/rules/matching.js';
 import { MAX_MATCH_LIMIT } from '../src/rules/matching-input.js';
 import { rankMatches } from '../src/rules/ranking.js';
+import { STAFFING_DEFAULTS } from '../src/staffing/defaults.js';
+import { askedCrew, bookedOnRole, readOutside } from '../src/staffing/match-people.js';
+import { readRankingWork } from '../src/staffing/match-ranking.js';
+import {
+  assignmentsFor,
+  checkMatchRequest,
+  requirementsTarget,
+  roleTarget,
+} from '../src/staffing/match-target.js';
 
-const DEFAULT_STATUSES = ['ACTIVE', 'APPROVED'];
-const DEFAULT_LIMIT = 20;
+const DEFAULT_STATUSES = STAFFING_DEFAULTS.crewStatuses;
+const DEFAULT_LIMIT = STAFFING_DEFAULTS.matchLimit;
 
 const inputSchema = z.object({
   jobId: idInput.optional(),

@@ -1,27 +1,22 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { companyJobsDocument as document, jobIndexDocument } from '../src/contract/documents.js';
+import { MAX_JOBS_READ } from '../src/lookups/jobs.js';
 import { boardIdsOf } from '../src/mcp/board-ids.js';
 import { fitItems } from '../src/mcp/budget.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { idInput } from '../src/mcp/ids.js';
-import { multiDayJobsOf, multiDayJobsRead } from '../src/mcp/multi-day-days.js';
 import { boardIdsInput } from '../src/mcp/params.js';
 import { readRange, readRangeInput } from '../src/mcp/read-range.js';
-import { readAllPages } from '../src/platform/pages.js';
-import type { UpstreamJob, UpstreamRole } from '../src/present/job.js';
 import {
   multiDayJobSchema,
   multiDayJobsLine,
   openRoleLine,
   openRoleSchema,
-  toOpenRole,
 } from '../src/present/staffing.js';
-import { overlaps } from '../src/rules/availability.js';
-import { withinLocalDates } from '../src/rules/time.js';
+import { multiDayJobsOf, multiDayJobsRead } from '../src/staffing/multi-day-days.js';
+import { openRolesIn } from '../src/staffing/open-roles.js';
 
-/** Bound of jobs read for one range (20 pages), as list_jobs scans. */
-const MAX_JOBS = 2000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const outputSchema = z.object({
@@ -76,44 +71,19 @@ export const findOpenRoles = defineTool({
       ? readRange({ from: asked.from, to: asked.to, timeZone: input.timezone, otherwise: 'each' })
       : undefined;
     const boardIds = input.boardIds && (await boardIdsOf(ctx, input.boardIds));
-    const { items, truncated } = input.multiDayJobId
-      ? { items: await multiDayJobsRead(input.multiDayJobId, ctx), truncated: false }
-      : await readAllPages<UpstreamJob>(
-          ctx.platform.graphql,
-          document,
-          'companyJobs',
-          (page, perPage) => ({
-            input: { filter: { ...(boardIds ? { boardIds } : {}), ...range?.platform }, page, perPage },
-          }),
-          { signal: ctx.signal, maxItems: MAX_JOBS },
-        );
-    ctx.lookups.jobs.rememberBoards(items);
-    const span = {
-      startMs: range?.fromUtc ? Date.parse(range.fromUtc) : Number.NEGATIVE_INFINITY,
-      endMs: range?.toUtc ? Date.parse(range.toUtc) + 1 : Number.POSITIVE_INFINITY,
+    const scope = {
+      ...(boardIds ? { boardIds } : {}),
+      ...(range ? { filter: range.platform } : {}),
+      ...(range?.localDates ? { localDates: range.localDates } : {}),
+      span: {
+        startMs: range?.fromUtc ? Date.parse(range.fromUtc) : Number.NEGATIVE_INFINITY,
+        endMs: range?.toUtc ? Date.parse(range.toUtc) + 1 : Number.POSITIVE_INFINITY,
+      },
     };
-    const inRange = (role: UpstreamRole) =>
-      range?.localDates !== undefined ||
-      overlaps({ startMs: Date.parse(role.startTime), endMs: Date.parse(role.endTime) }, span);
-    const roles = items
-      .filter(
-        (job) =>
-          withinLocalDates(job.date, range?.localDates) &&
-          (!boardIds || boardIds.includes(String(job.board.id))),
-      )
-      .flatMap((job) =>
-        job.roles
-          .filter(inRange)
-          .map((role) => ({ start: Date.parse(role.startTime), role: toOpenRole(job, role) })),
-      )
-      .filter((entry) => entry.role.open > 0)
-      .sort(
-        (a, b) =>
-          a.start - b.start ||
-          a.role.jobId.localeCompare(b.role.jobId, 'en', { numeric: true }) ||
-          a.role.roleId.localeCompare(b.role.roleId, 'en', { numeric: true }),
-      )
-      .map((entry) => entry.role);
+    const { jobs: items, truncated } = input.multiDayJobId
+      ? { jobs: await multiDayJobsRead(input.multiDayJobId, ctx), truncated: false }
+      : await ctx.lookups.jobs.readScope(scope, ctx.signal);
+    const roles = openRolesIn(items, scope);
     const groups = await multiDayJobsOf(roles, items, Boolean(input.multiDayJobId), ctx);
     const days = asked ?? { from: items[0]?.date ?? '', to: items.at(-1)?.date ?? '' };
     const totalOpenPlaces = roles.reduce((sum, role) => sum + role.open, 0);
@@ -121,7 +91,9 @@ export const findOpenRoles = defineTool({
     return fitItems(roles, (kept, cut) => {
       const notes = [
         ...(range?.notes ?? []),
-        truncated ? `Only the first ${MAX_JOBS} jobs of the range were read: narrow dates or boards.` : '',
+        truncated
+          ? `Only the first ${MAX_JOBS_READ} jobs of the range were read: narrow dates or boards.`
+          : '',
         cut ? `${cut} more roles cut to fit the context budget: narrow dates or boards.` : '',
       ].filter(Boolean);
       return {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { companyJobsDocument as document } from '../src/contract/documents.js';
 import { crewJobStatusSchema } from '../src/contract/enums.js';
 import type { UpstreamJob } from '../src/contract/upstream.js';
+import { MAX_JOBS_READ } from '../src/lookups/jobs.js';
 import { boardIdsOf } from '../src/mcp/board-ids.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { idInput } from '../src/mcp/ids.js';
@@ -11,9 +12,6 @@ import { boardIdsInput, readNotes } from '../src/mcp/params.js';
 import { readRange, readRangeInput } from '../src/mcp/read-range.js';
 import { jobLines, jobViewSchema, toJobView } from '../src/present/job.js';
 import { todayIn, withinLocalDates } from '../src/rules/time.js';
-
-/** Upper bound of jobs scanned when dates are read in each job's own timezone. */
-const LOCAL_DATE_SCAN_LIMIT = 2000;
 
 export const listJobs = defineTool({
   name: 'list_jobs',
@@ -60,7 +58,7 @@ export const listJobs = defineTool({
         ctx,
         document,
         'companyJobs',
-        { page: 1, perPage: 100, allPages: true, maxItems: LOCAL_DATE_SCAN_LIMIT },
+        { page: 1, perPage: 100, allPages: true, maxItems: MAX_JOBS_READ },
         variables,
       );
       const matching = scan.items.filter((job) => withinLocalDates(job.date, range.localDates));

@@ -23,8 +23,9 @@ import { planRequirements } from '../src/rules/matching.js';
 import { hasProblem, reviewSchedule } from '../src/rules/schedule.js';
 import { localStartDay } from '../src/rules/shifts.js';
 import { withinLocalDates } from '../src/rules/time.js';
+import { STAFFING_DEFAULTS } from '../src/staffing/defaults.js';
 
-const DEFAULT_MIN_REST_HOURS = 10;
+const DEFAULT_MIN_REST_HOURS = STAFFING_DEFAULTS.minRestHours;
 
 export const reviewCrewSchedule = defineTool({
   name: 'review_crew_schedule',

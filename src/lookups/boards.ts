@@ -1,24 +1,15 @@
 // Boards by name, where people use names: each entry of a tool's `boardIds` is a board id or a
-// board's name. The API has no board query, so the boards are those seen in the light job index
-// of a window around today (BOARD_WINDOW_DAYS), read once and kept for BOARD_NAMES_TTL_MS; a name
-// the kept list does not know is looked for again in a fresh read before it is refused.
+// board's name. The API has no board query, so the boards are those seen in the job index of the
+// window around today (job-index.ts, shared with the resources and kept as long); a name the kept
+// list does not know is looked for again in a fresh read before it is refused.
 // Resolution, per entry: digits are an id as given (ids are numeric; nothing is read for them);
 // else an exact id, then the exact name, then a unique name starting with it, then a unique name
 // containing it (all case-insensitive). Several candidates or none: a problem naming the entry's
 // path, the candidates (id and name) or the nearest names, and the fix.
-import { DateTime } from 'luxon';
-import { jobIndexDocument } from '../contract/documents.js';
 import type { Platform } from '../platform/client.js';
 import type { FieldProblem } from '../platform/errors.js';
-import { readAllPages } from '../platform/pages.js';
-import { TtlCache } from './ttl-cache.js';
+import { JobIndex } from './job-index.js';
 
-/** Boards are renamed rarely; a name not in the kept list triggers a fresh read anyway. */
-export const BOARD_NAMES_TTL_MS = 15 * 60_000;
-/** The window whose jobs show the boards: the recent past and the coming months. */
-export const BOARD_WINDOW_DAYS = { past: 60, future: 120 };
-/** Bound of the window's jobs read for their boards. */
-const MAX_INDEX_JOBS = 5000;
 const NEAREST = 3;
 
 export interface BoardRef {
@@ -112,73 +103,45 @@ export function resolveBoards(entries: readonly string[], list: BoardList, field
   return { ids, problems };
 }
 
-interface IndexedBoardJob {
-  board: { id: string | number; name: string };
-}
-
 export class BoardLookup {
-  private readonly cache: TtlCache<BoardList>;
-  private readonly now: () => number;
+  private readonly index: JobIndex;
 
   constructor(
-    private readonly platform: Platform,
-    /** `now`: the app's clock, for the window's "today" and the kept list's age; default Date.now. */
-    options: { ttlMs?: number; now?: () => number } = {},
+    platform: Platform,
+    /**
+     * `index`: the company's job index (Lookups.jobIndex); standalone, one of its own with `ttlMs`
+     * and `now` (the app's clock, for the window's "today" and the kept read's age).
+     */
+    options: { ttlMs?: number; now?: () => number; index?: JobIndex } = {},
   ) {
-    this.now = options.now ?? Date.now;
-    this.cache = new TtlCache({
-      ttlMs: options.ttlMs ?? BOARD_NAMES_TTL_MS,
-      maxEntries: 1,
-      now: this.now,
-    });
+    this.index = options.index ?? new JobIndex(platform, { ttlMs: options.ttlMs, now: options.now });
   }
 
   /**
    * The board ids `entries` name (`field` is the input's path, e.g. "boardIds"), with a problem for
    * each entry that names no single board (the tool refuses them: src/mcp/board-ids.ts). Entries
-   * that are all ids cost no request; a name costs one read of the boards, kept for later calls.
+   * that are all ids cost no request; a name costs one read of the index, kept for later calls.
    */
   async resolve(entries: readonly string[], field: string, signal?: AbortSignal): Promise<BoardResolution> {
     if (entries.every((entry) => /^\d+$/.test(entry))) return { ids: [...entries], problems: [] };
-    const kept = this.cache.has('boards');
+    const kept = this.index.has();
     const first = resolveBoards(entries, await this.boards(signal), field);
     if (!kept || !first.problems.some((problem) => problem.code === 'ITEM_NOT_FOUND')) return first;
     // A board renamed or new since the kept read: look once more before refusing.
-    this.cache.invalidate();
+    this.index.invalidate();
     return resolveBoards(entries, await this.boards(signal), field);
   }
 
-  /** Forget the kept boards (tests start cold). */
+  /** Forget the kept index (tests start cold). */
   invalidate(): void {
-    this.cache.invalidate();
+    this.index.invalidate();
   }
 
-  /** The boards seen in the jobs of the window around today, by name. */
-  boards(signal?: AbortSignal): Promise<BoardList> {
-    return this.cache.get(
-      'boards',
-      async () => {
-        const today = DateTime.fromMillis(this.now(), { zone: 'utc' }).startOf('day');
-        const filter = {
-          fromRange: today.minus({ days: BOARD_WINDOW_DAYS.past }).toISO(),
-          toRange: today.plus({ days: BOARD_WINDOW_DAYS.future }).toISO(),
-        };
-        const { items, truncated } = await readAllPages<IndexedBoardJob>(
-          this.platform.graphql,
-          jobIndexDocument,
-          'companyJobs',
-          (page, perPage) => ({ input: { filter, page, perPage } }),
-          { maxItems: MAX_INDEX_JOBS },
-        );
-        const boards = new Map<string, BoardRef>();
-        for (const job of items)
-          boards.set(String(job.board.id), { id: String(job.board.id), name: job.board.name });
-        return {
-          boards: [...boards.values()].sort((a, b) => a.name.localeCompare(b.name)),
-          truncated,
-        };
-      },
-      signal,
-    );
+  /** The boards seen in the jobs of the index, by name. */
+  async boards(signal?: AbortSignal): Promise<BoardList> {
+    const { jobs, truncated } = await this.index.read(signal);
+    const boards = new Map<string, BoardRef>();
+    for (const job of jobs) boards.set(job.board.id, { id: job.board.id, name: job.board.name });
+    return { boards: [...boards.values()].sort((a, b) => a.name.localeCompare(b.name)), truncated };
   }
 }

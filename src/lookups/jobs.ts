@@ -10,11 +10,26 @@ import { companyJobsDocument, jobIndexDocument } from '../contract/documents.js'
 import type { UpstreamJob } from '../contract/upstream.js';
 import type { Platform } from '../platform/client.js';
 import { readAllPages } from '../platform/pages.js';
+import { withinLocalDates } from '../rules/time.js';
 
 /** Boards rarely change zone; a stale zone only weakens a local check, the platform still decides. */
 const BOARD_TTL_MS = 15 * 60_000;
-/** Bound of one read (jobs of one board, or named jobs); far beyond a board's real size. */
-const MAX_JOBS = 20_000;
+/**
+ * The one bound of a jobs read, whoever reads (the job index around today, a scope's jobs, named
+ * jobs, a multi-day job's days, list_jobs' scan of local dates): 50 pages, far beyond a board's
+ * weeks; a read it cuts says so (`truncated`).
+ */
+export const MAX_JOBS_READ = 5000;
+
+/** Jobs over a range, as find_open_roles, the board schedule and plan_staffing ask for them. */
+export interface JobScope {
+  /** Boards (ids) to read; every board when absent. */
+  boardIds?: readonly string[];
+  /** The platform's range filter (readRange's `platform`, or localDaysUtcWindow's instants). */
+  filter?: { fromRange?: string; toRange?: string };
+  /** Local dates a job's own date must fall in, when the range is read in each job's zone. */
+  localDates?: { from?: string; to?: string };
+}
 
 interface IndexedJob {
   id: string;
@@ -73,10 +88,30 @@ export class JobLookup {
       companyJobsDocument,
       'companyJobs',
       (page, perPage) => ({ input: { filter: { jobIds: unique }, page, perPage } }),
-      { signal, maxItems: MAX_JOBS },
+      { signal, maxItems: MAX_JOBS_READ },
     );
     this.rememberBoards(items);
     return new Map(items.map((job) => [String(job.id), job]));
+  }
+
+  /**
+   * The jobs of a scope (its boards over its range; its local dates, when given), in one paged read
+   * bounded by MAX_JOBS_READ; their boards are remembered.
+   */
+  async readScope(
+    scope: JobScope,
+    signal?: AbortSignal,
+  ): Promise<{ jobs: UpstreamJob[]; truncated: boolean }> {
+    const filter = { ...(scope.boardIds ? { boardIds: [...scope.boardIds] } : {}), ...scope.filter };
+    const { items, truncated } = await readAllPages<UpstreamJob>(
+      this.platform.graphql,
+      companyJobsDocument,
+      'companyJobs',
+      (page, perPage) => ({ input: { filter, page, perPage } }),
+      { signal, maxItems: MAX_JOBS_READ },
+    );
+    this.rememberBoards(items);
+    return { jobs: items.filter((job) => withinLocalDates(job.date, scope.localDates)), truncated };
   }
 
   /**
@@ -124,7 +159,7 @@ export class JobLookup {
       jobIndexDocument,
       'companyJobs',
       (page, perPage) => ({ input: { ...filter, page, perPage } }),
-      { signal, maxItems: MAX_JOBS },
+      { signal, maxItems: MAX_JOBS_READ },
     );
     return items;
   }

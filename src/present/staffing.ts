@@ -4,11 +4,10 @@
 // the company's size. The text says the same as structuredContent, once: reasons every shown
 // match shares are listed once instead of on every line.
 import { z } from 'zod';
-import { type Availability, BOOKED_STATUS, PENDING_STATUSES } from '../rules/availability.js';
+import type { Availability } from '../rules/availability.js';
 import type { CrewVerdict, MatchOutcome } from '../rules/matching.js';
 import type { RankedMatch } from '../rules/ranking.js';
 import { type CrewAnswer, crewAnswerLine, crewAnswerSchema } from './crew-verdicts.js';
-import { toRoleView, type UpstreamJob, type UpstreamRole } from './job.js';
 
 const assignmentRefSchema = z.object({ jobId: z.string(), roleId: z.string(), status: z.string() });
 
@@ -43,28 +42,6 @@ export const staffedRoleSchema = z.object({
 });
 export type StaffedRole = z.infer<typeof staffedRoleSchema>;
 
-function countStatuses(role: UpstreamRole, statuses: readonly string[]): number {
-  return (role.crewJobs ?? []).filter((crewJob) => statuses.includes(crewJob.status)).length;
-}
-
-/** A role with its places: quantity, BOOKED crew jobs, and what is left open. */
-export function toStaffedRole(job: UpstreamJob, role: UpstreamRole): StaffedRole {
-  const view = toRoleView(role, job.timezone, job.date);
-  const booked = countStatuses(role, [BOOKED_STATUS]);
-  return {
-    jobId: String(job.id),
-    roleId: String(role.id),
-    title: role.title,
-    job: job.title,
-    date: job.date,
-    time: `${view.start}-${view.end}`,
-    timezone: job.timezone,
-    quantity: role.quantity,
-    booked,
-    open: Math.max(0, role.quantity - booked),
-  };
-}
-
 export const openRoleSchema = staffedRoleSchema.extend({
   board: z.string().describe('"id name"'),
   pending: z.number().describe('APPLIED, INVITED, SHORTLISTED, WAITING_LIST'),
@@ -83,16 +60,6 @@ export const multiDayJobSchema = z.object({
   days: z.number(),
 });
 export type MultiDayJobDays = z.infer<typeof multiDayJobSchema>;
-
-/** A role as find_open_roles lists it: its places, pending crew jobs, board and multi-day job. */
-export function toOpenRole(job: UpstreamJob, role: UpstreamRole): OpenRole {
-  return {
-    ...toStaffedRole(job, role),
-    board: `${job.board.id} ${job.board.name}`,
-    pending: countStatuses(role, PENDING_STATUSES),
-    ...(job.multiDayJobId ? { multiDayJobId: String(job.multiDayJobId) } : {}),
-  };
-}
 
 export function openRoleLine(role: OpenRole): string {
   const multiDay = role.multiDayJobId ? ` · multi-day ${role.multiDayJobId}` : '';

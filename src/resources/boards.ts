@@ -1,13 +1,13 @@
-// crew://boards: the boards seen in the jobs of the recent and coming weeks, with their
+// crew://boards: the boards seen in the jobs of the recent and coming months, with their
 // timezones (the platform has no board query; every job names its board).
 import type { McpServer } from '@modelcontextprotocol/server';
-import type { JobIndex } from './catalog.js';
+import type { CatalogIndex } from './catalog.js';
 import { MARKDOWN, markdown, type ResourceDeps } from './context.js';
 import { guardRead } from './errors.js';
 
 export const BOARDS_URI = 'crew://boards';
 
-export function renderBoards(index: JobIndex): string {
+export function renderBoards(index: CatalogIndex): string {
   const lines = [
     '# Boards',
     `Seen in jobs dated ${index.from} to ${index.to}. A job's times are local to its timezone (the board's unless the job sets one).`,
@@ -33,7 +33,7 @@ export function registerBoards(server: McpServer, deps: ResourceDeps): void {
     BOARDS_URI,
     {
       title: 'Boards',
-      description: 'Boards seen in the jobs of the recent and coming weeks, with their timezones.',
+      description: 'Boards seen in the jobs of the recent and coming months, with their timezones.',
       mimeType: MARKDOWN,
     },
     (uri) =>

@@ -1,35 +1,20 @@
 // What the resources and prompts look ids up in: the boards and jobs of the recent and coming
-// weeks (the platform has no board query, so boards are the ones seen in jobs) and crew by name.
-// One scan of the job window serves boards, job lists and completions; it is cached briefly
-// and shared by every server instance (one per stdio connection or HTTP request), so that
-// resources/list and a burst of completions cost one scan, not one each.
+// months (the platform has no board query, so boards are the ones seen in jobs) and crew by name.
+// The company's one job index (src/lookups/job-index.ts: its window, bound and cache, shared with
+// the tools' board names) serves boards, job lists and completions, and is shared by every server
+// instance (one per stdio connection or HTTP request), so that resources/list and a burst of
+// completions cost one read, not one each.
 import { DateTime } from 'luxon';
-import { crewAllDocument, jobIndexDocument } from '../contract/documents.js';
-import type { Logger } from '../logger.js';
-import { TtlCache } from '../lookups/ttl-cache.js';
+import { crewAllDocument } from '../contract/documents.js';
+import { type IndexedJob, JobIndex } from '../lookups/job-index.js';
 import type { Platform } from '../platform/client.js';
-import { readAllPages } from '../platform/pages.js';
 import type { UpstreamCrewSummary } from '../present/crew.js';
-import { localDaysUtcWindow } from '../rules/time.js';
 
-/** The window scanned for boards and jobs, in days around today. */
-export const WINDOW_PAST_DAYS = 14;
-export const WINDOW_FUTURE_DAYS = 28;
+export type { IndexedJob } from '../lookups/job-index.js';
+
 /** "Upcoming" jobs (template lists, job completions): today and the next days. */
 export const UPCOMING_DAYS = 14;
-/** Bound of the scan: 2,000 jobs in the window is far beyond a normal company's weeks. */
-const MAX_JOBS = 2000;
 const COMPLETION_LIMIT = 20;
-
-export interface IndexedJob {
-  id: string;
-  uniqueId?: string | null;
-  title: string;
-  date: string;
-  timezone: string;
-  multiDayJobId?: string | null;
-  board: { id: string; name: string; timezone: string };
-}
 
 export interface BoardEntry {
   id: string;
@@ -43,20 +28,21 @@ export interface BoardEntry {
   otherZones: string[];
 }
 
-export interface JobIndex {
+export interface CatalogIndex {
   /** Local dates of the window (UTC dates; each job's own date is local to it). */
   from: string;
   to: string;
   jobs: IndexedJob[];
   boards: BoardEntry[];
-  /** True when the window held more jobs than the scan bound. */
+  /** True when the window held more jobs than the read's bound. */
   truncated: boolean;
 }
 
 export interface CatalogOptions {
   platform: Platform;
-  logger: Logger;
   now: () => Date;
+  /** The company's job index (Lookups.jobIndex); default one of the catalog's own. */
+  index?: JobIndex;
   ttlMs?: number;
 }
 
@@ -69,10 +55,11 @@ export function matchesPrefix(text: string | null | undefined, value: string): b
 }
 
 export class Catalog {
-  private readonly index: TtlCache<JobIndex>;
+  private readonly index: JobIndex;
 
   constructor(private readonly options: CatalogOptions) {
-    this.index = new TtlCache({ ttlMs: options.ttlMs ?? 60_000, maxEntries: 1 });
+    this.index =
+      options.index ?? new JobIndex(options.platform, { ttlMs: options.ttlMs, now: () => +options.now() });
   }
 
   now(): Date {
@@ -84,9 +71,10 @@ export class Catalog {
     return DateTime.fromJSDate(this.now()).setZone(zone).toISODate() as string;
   }
 
-  /** The job index of the window, from the cache when it is fresh (one scan in flight at a time). */
-  jobIndex(): Promise<JobIndex> {
-    return this.index.get('window', () => this.scan());
+  /** The job index of the window with its boards, from the cache when it is fresh (one read in flight). */
+  async jobIndex(): Promise<CatalogIndex> {
+    const read = await this.index.read();
+    return { ...read, boards: this.boardsOf(read.jobs) };
   }
 
   async boards(): Promise<BoardEntry[]> {
@@ -169,27 +157,6 @@ export class Catalog {
     const head = cut >= 0 ? `${value.slice(0, cut + 1)} `.replace(/\s+$/, ' ') : '';
     const crew = await this.searchCrew(value.slice(cut + 1), COMPLETION_LIMIT);
     return crew.map((member) => `${head}${member.id}`);
-  }
-
-  // ------------------------------------------------------------------- the scan
-
-  private async scan(): Promise<JobIndex> {
-    const today = DateTime.fromJSDate(this.now()).toUTC().startOf('day');
-    const from = today.minus({ days: WINDOW_PAST_DAYS }).toISODate() as string;
-    const to = today.plus({ days: WINDOW_FUTURE_DAYS }).toISODate() as string;
-    const { fromUtc, toUtc } = localDaysUtcWindow(from, to);
-    const read = await readAllPages<IndexedJob>(
-      this.options.platform.graphql,
-      jobIndexDocument,
-      'companyJobs',
-      (page, perPage) => ({ input: { filter: { fromRange: fromUtc, toRange: toUtc }, page, perPage } }),
-      { maxItems: MAX_JOBS },
-    );
-    const jobs = read.items
-      .filter((job) => job.date >= from && job.date <= to)
-      .sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id, 'en', { numeric: true }));
-    this.options.logger.debug({ jobs: jobs.length }, 'resource job index scanned');
-    return { from, to, jobs, boards: this.boardsOf(jobs), truncated: read.truncated };
   }
 
   private boardsOf(jobs: IndexedJob[]): BoardEntry[] {

@@ -1,6 +1,7 @@
 // What each resource file gets to do its work, and the small helpers they share.
 import type { ReadResourceResult, Variables } from '@modelcontextprotocol/server';
 import type { Logger } from '../logger.js';
+import type { JobLookup } from '../lookups/jobs.js';
 import type { Platform } from '../platform/client.js';
 import { describeError } from '../platform/network-cause.js';
 import type { Catalog } from './catalog.js';
@@ -8,6 +9,8 @@ import type { Catalog } from './catalog.js';
 export interface ResourceDeps {
   platform: Platform;
   catalog: Catalog;
+  /** The jobs lookup (a board's week of jobs), the tools' own when the app gives it. */
+  jobs: JobLookup;
   logger: Logger;
 }
 

@@ -9,6 +9,9 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { Toolset } from '../config.js';
 import type { Logger } from '../logger.js';
+import type { Lookups } from '../lookups/index.js';
+import { JobIndex } from '../lookups/job-index.js';
+import { JobLookup } from '../lookups/jobs.js';
 import type { Platform } from '../platform/client.js';
 import { completeTimeZone } from '../prompts/complete-time-zone.js';
 import { loadPrompts, type PromptSpec } from '../prompts/loader.js';
@@ -25,8 +28,13 @@ import { registerViews } from './views.js';
 export interface ResourcesOptions {
   /** The clock that "today" and "the coming days" follow; tests pin it to the sandbox's today. */
   now?: () => Date;
-  /** How long the job index behind boards and completions is reused. */
+  /** How long the job index behind boards and completions is reused (without `lookups`). */
   cacheTtlMs?: number;
+  /**
+   * The company's lookups (the app's, or a connector company's): the resources read the same job
+   * index and jobs as the tools, so one invalidation reaches both. Default: lookups of their own.
+   */
+  lookups?: Pick<Lookups, 'jobs' | 'jobIndex'>;
   /** Directory of the prompt files; default the package's prompts/. */
   promptsDir?: string;
 }
@@ -60,16 +68,19 @@ export function createContextSurface(
   options: ResourcesOptions = {},
   policy: SurfacePolicy = SERVE_EVERYTHING,
 ): ContextSurface {
-  const catalog = new Catalog({
-    platform,
-    logger,
-    now: options.now ?? (() => new Date()),
-    ttlMs: options.cacheTtlMs,
-  });
+  const now = options.now ?? (() => new Date());
+  const index =
+    options.lookups?.jobIndex ?? new JobIndex(platform, { ttlMs: options.cacheTtlMs, now: () => +now() });
+  const catalog = new Catalog({ platform, now, index });
   const prompts = loadPrompts(options.promptsDir).filter((spec) =>
     toolsNamedBy(spec, policy.knownTools).every((name) => policy.listedTools.includes(name)),
   );
-  const deps: ResourceDeps = { platform, catalog, logger };
+  const deps: ResourceDeps = {
+    platform,
+    catalog,
+    jobs: options.lookups?.jobs ?? new JobLookup(platform),
+    logger,
+  };
   const completers = {
     board: (value: string) => orEmpty(logger, 'board completion', () => catalog.completeBoardId(value)),
     job: (value: string) => orEmpty(logger, 'job completion', () => catalog.completeJobId(value)),

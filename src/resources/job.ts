@@ -1,8 +1,7 @@
 // crew://jobs/{jobId}: one job with its roles (local times), requirements, pay and assignment
 // counts, in the shape of src/present/job.ts.
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
-import { companyJobsDocument } from '../contract/documents.js';
-import { type JobView, toJobView, type UpstreamJob } from '../present/job.js';
+import { type JobView, toJobView } from '../present/job.js';
 import { UPCOMING_DAYS } from './catalog.js';
 import { MARKDOWN, markdown, orEmpty, type ResourceDeps, variable } from './context.js';
 import { guardRead, unknownResource } from './errors.js';
@@ -76,12 +75,7 @@ export function registerJob(server: McpServer, deps: ResourceDeps): void {
     (uri, variables, ctx) =>
       guardRead(uri.href, deps.logger, async () => {
         const jobId = variable(variables, 'jobId');
-        const data = await deps.platform.graphql.query<{ companyJobs: { paginatedList: UpstreamJob[] } }>(
-          companyJobsDocument,
-          { input: { filter: { jobIds: [jobId] }, page: 1, perPage: 1 } },
-          { signal: ctx.mcpReq.signal },
-        );
-        const job = data.companyJobs.paginatedList[0];
+        const job = (await deps.jobs.readJobs([jobId], ctx.mcpReq.signal)).get(jobId);
         if (!job) {
           throw unknownResource(
             uri.href,

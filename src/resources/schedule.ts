@@ -2,10 +2,9 @@
 // each role with its local times and how many of its places are booked.
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import { DateTime } from 'luxon';
-import { companyJobsDocument } from '../contract/documents.js';
-import { readAllPages } from '../platform/pages.js';
-import { type JobView, toJobView, type UpstreamJob } from '../present/job.js';
+import { type JobView, toJobView } from '../present/job.js';
 import { localDaysUtcWindow } from '../rules/time.js';
+import { viewPlaces } from '../staffing/places.js';
 import type { BoardEntry } from './catalog.js';
 import { MARKDOWN, markdown, orEmpty, type ResourceDeps, variable } from './context.js';
 import { guardRead, unknownResource } from './errors.js';
@@ -13,8 +12,6 @@ import { guardRead, unknownResource } from './errors.js';
 export const SCHEDULE_DAYS = 7;
 /** Content _meta key of the structured week (ui/board-week reads it). */
 export const SCHEDULE_META_KEY = 'crew-mcp/schedule';
-/** Bound of one week of one board's jobs. */
-const MAX_JOBS = 500;
 
 export function scheduleUri(boardId: string): string {
   return `crew://boards/${encodeURIComponent(boardId)}/schedule`;
@@ -37,8 +34,7 @@ function clock(local: string, date: string): string {
 }
 
 function roleLine(role: JobView['roles'][number], date: string): string {
-  const booked = role.assignments?.BOOKED ?? 0;
-  const open = Math.max(0, role.quantity - booked);
+  const { booked, open } = viewPlaces(role);
   const others = Object.entries(role.assignments ?? {})
     .filter(([status]) => status !== 'BOOKED')
     .sort(([a], [b]) => Number(!PENDING.includes(a)) - Number(!PENDING.includes(b)) || a.localeCompare(b))
@@ -51,10 +47,7 @@ function roleLine(role: JobView['roles'][number], date: string): string {
 
 export function renderSchedule(board: BoardEntry, jobs: JobView[], first: string, last: string): string {
   const roles = jobs.flatMap((job) => job.roles);
-  const open = roles.reduce(
-    (sum, role) => sum + Math.max(0, role.quantity - (role.assignments?.BOOKED ?? 0)),
-    0,
-  );
+  const open = roles.reduce((sum, role) => sum + viewPlaces(role).open, 0);
   const lines = [
     `# ${board.name} (board ${board.id}): ${first} to ${last}`,
     `Timezone ${board.timezone}; times are local to each job's timezone. ${jobs.length} jobs, ${roles.length} roles, ${open} open places.`,
@@ -87,17 +80,12 @@ async function boardJobs(
 ): Promise<JobView[]> {
   // The platform filters by instants: ask for every zone's local days, then keep local dates.
   const { fromUtc, toUtc } = localDaysUtcWindow(first, last);
-  const { items: jobs } = await readAllPages<UpstreamJob>(
-    deps.platform.graphql,
-    companyJobsDocument,
-    'companyJobs',
-    (page, perPage) => ({
-      input: { filter: { boardIds: [board.id], fromRange: fromUtc, toRange: toUtc }, page, perPage },
-    }),
-    { maxItems: MAX_JOBS },
-  );
+  const { jobs } = await deps.jobs.readScope({
+    boardIds: [board.id],
+    filter: { fromRange: fromUtc, toRange: toUtc },
+    localDates: { from: first, to: last },
+  });
   return jobs
-    .filter((job) => job.date >= first && job.date <= last)
     .sort(
       (a, b) =>
         a.date.localeCompare(b.date) ||

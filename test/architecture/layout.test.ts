@@ -115,7 +115,7 @@ describe('layout', () => {
       arrow('src/cli.ts', 'src/sandbox/signing-keys.ts'),
       arrow('ui/board-week/render.ts', 'src/present/schedule.ts', true),
       arrow('src/planner/highs.ts', 'src/paths.ts'),
-      arrow('src/mcp/match-target.ts', 'src/present/job.ts'),
+      arrow('src/staffing/match-target.ts', 'src/present/job.ts'),
       arrow('src/commands/hosted.ts', 'src/connector/index.ts'),
     ];
     expect(violations(allowed)).toEqual([]);

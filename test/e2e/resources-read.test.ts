@@ -5,6 +5,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_INDEX_WINDOW_DAYS as WINDOW } from '../../src/lookups/job-index.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { type Connected, connectInProcess } from '../helpers/mcp.js';
 import { gql, type Json, startTestSandbox, TEST_TODAY } from '../helpers/sandbox.js';
@@ -105,7 +106,9 @@ describe('listing', () => {
     const jobs = resources.filter((resource) => resource.uri.startsWith('crew://jobs/'));
     const crew = resources.filter((resource) => resource.uri.startsWith('crew://crew/'));
     const boards = new Set(
-      (await sandboxJobs(plusDays(TEST_TODAY, -14), plusDays(TEST_TODAY, 28))).map((job) => job.board.id),
+      (await sandboxJobs(plusDays(TEST_TODAY, -WINDOW.past), plusDays(TEST_TODAY, WINDOW.future))).map(
+        (job) => job.board.id,
+      ),
     );
     expect(schedules.map((resource) => resource.uri.split('/')[3]).sort()).toEqual([...boards].sort());
     // Upcoming jobs: dated from today on, at most 50 of them.
@@ -121,7 +124,7 @@ describe('listing', () => {
 describe('crew://boards', () => {
   it('lists the boards seen in jobs with their timezones', async () => {
     const text = await readText('crew://boards');
-    const jobs = await sandboxJobs(plusDays(TEST_TODAY, -14), plusDays(TEST_TODAY, 28));
+    const jobs = await sandboxJobs(plusDays(TEST_TODAY, -WINDOW.past), plusDays(TEST_TODAY, WINDOW.future));
     const boards = new Map(jobs.map((job) => [job.board.id, job.board]));
     expect(boards.size).toBeGreaterThanOrEqual(3);
     for (const board of boards.values()) {
@@ -129,7 +132,9 @@ describe('crew://boards', () => {
       const count = jobs.filter((job) => job.board.id === board.id).length;
       expect(text).toContain(`${board.timezone}; ${count} jobs`);
     }
-    expect(text).toContain(`Seen in jobs dated ${plusDays(TEST_TODAY, -14)} to ${plusDays(TEST_TODAY, 28)}`);
+    expect(text).toContain(
+      `Seen in jobs dated ${plusDays(TEST_TODAY, -WINDOW.past)} to ${plusDays(TEST_TODAY, WINDOW.future)}`,
+    );
   });
 });
 

@@ -4,13 +4,13 @@
 // read once and kept, and a name the kept list does not know is looked for in a fresh read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  BOARD_NAMES_TTL_MS,
   BoardLookup,
   type BoardRef,
   matchBoard,
   nearestBoards,
   resolveBoards,
 } from '../../src/lookups/boards.js';
+import { JOB_INDEX_TTL_MS as BOARD_NAMES_TTL_MS } from '../../src/lookups/job-index.js';
 import type { Platform } from '../../src/platform/client.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import {

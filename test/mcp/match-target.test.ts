@@ -1,4 +1,4 @@
-// What find_matching_crew staffs (src/mcp/match-target.ts), against the sandbox through the app's
+// What find_matching_crew staffs (src/staffing/match-target.ts), against the sandbox through the app's
 // lookups: a role read with its job (its own time, its booked places), requirements checked and
 // resolved with an optional time shown in its zone, refusals naming the field and the fix before
 // any read, and the crew jobs read only when there is a time.
@@ -10,7 +10,7 @@ import {
   checkMatchRequest,
   requirementsTarget,
   roleTarget,
-} from '../../src/mcp/match-target.js';
+} from '../../src/staffing/match-target.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import type { AnyResult } from '../helpers/mcp.js';
 import { requestsDuring } from '../helpers/sandbox.js';

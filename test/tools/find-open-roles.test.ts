@@ -3,7 +3,7 @@
 // directly; what it sends upstream; refusals that send nothing.
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BOARD_WINDOW_DAYS } from '../../src/lookups/boards.js';
+import { JOB_INDEX_WINDOW_DAYS as BOARD_WINDOW_DAYS } from '../../src/lookups/job-index.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import type { AnyResult } from '../helpers/mcp.js';
 import { gqlEveryPage, TEST_NOW } from '../helpers/sandbox.js';

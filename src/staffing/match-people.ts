@@ -2,12 +2,12 @@
 // (crewIds) with their verdicts, and the crew BOOKED on the role with what they fail of it; those
 // outside the statuses read are read by id, once for both.
 import type { MatchingCrewMember, WindowAssignment } from '../lookups/staffing.js';
+import type { ToolContext } from '../mcp/define-tool.js';
 import { crewAnswers } from '../present/crew-verdicts.js';
 import type { BookedMember } from '../present/staffing.js';
 import type { CheckableRequirement, CrewVerdict } from '../rules/matching.js';
 import type { RankedMatch } from '../rules/ranking.js';
 import { personFailures } from '../rules/schedule.js';
-import type { ToolContext } from './define-tool.js';
 
 /** The members among `crewIds` that the crew read (the statuses asked) lacks, read by id in one request. */
 export async function readOutside(

@@ -1,9 +1,9 @@
 // The multi-day jobs find_open_roles names: every job of one asked for (multiDayJobId), and the
 // days of each multi-day job its listed roles belong to, in or out of the range asked.
 import type { UpstreamJob } from '../contract/upstream.js';
+import type { ToolContext } from '../mcp/define-tool.js';
+import { UserInputError } from '../mcp/errors.js';
 import type { MultiDayJobDays, OpenRole } from '../present/staffing.js';
-import type { ToolContext } from './define-tool.js';
-import { UserInputError } from './errors.js';
 
 /** The days of a multi-day job, by date; a refusal when no job has that id. */
 export async function multiDayJobsRead(multiDayJobId: string, ctx: ToolContext): Promise<UpstreamJob[]> {

@@ -4,10 +4,10 @@
 // the app's clock, and each member's scores. A target without a time has no week: its matches
 // rank by last work and score.
 import type { MatchingCrewMember, WindowAssignment } from '../lookups/staffing.js';
+import type { ToolContext } from '../mcp/define-tool.js';
 import type { CheckableRequirement } from '../rules/matching.js';
 import { applyingScore, type RankFacts, type RankingSlot, weekAround, workFacts } from '../rules/ranking.js';
 import type { Shift } from '../rules/shifts.js';
-import type { ToolContext } from './define-tool.js';
 import type { MatchTarget } from './match-target.js';
 
 export interface RankingWork {

@@ -3,9 +3,12 @@
 // requirements with an optional time window (checked by the rules, data type titles resolved
 // against the catalogue lookup); and the crew jobs at that time, which availability needs.
 import { crewStatusSchema } from '../contract/enums.js';
+import type { ToolContext } from '../mcp/define-tool.js';
+import { refuse } from '../mcp/refuse.js';
+import { stopOnErrors } from '../mcp/write-result.js';
 import { NotFoundError } from '../platform/errors.js';
 import { localTime, type UpstreamJob } from '../present/job.js';
-import { type StaffedRole, toStaffedRole } from '../present/staffing.js';
+import type { StaffedRole } from '../present/staffing.js';
 import type { TimeWindow } from '../rules/availability.js';
 import { requirementShapeIssues } from '../rules/input-shape.js';
 import type { RequirementsToMatch } from '../rules/matching.js';
@@ -17,9 +20,7 @@ import {
   resolveMatchRequirements,
 } from '../rules/matching-input.js';
 import type { RoleRequirementsInput } from '../rules/requirements.js';
-import type { ToolContext } from './define-tool.js';
-import { refuse } from './refuse.js';
-import { stopOnErrors } from './write-result.js';
+import { toStaffedRole } from './places.js';
 
 const CREW_STATUSES: readonly string[] = crewStatusSchema.options;
 
