@@ -27,7 +27,9 @@ module.exports = {
     ['tools/'],
     // The webhook routes are typed with the transports' Route, so webhooks stand above transports.
     ['src/resources/', 'src/webhooks/'],
-    ['src/transports/', 'src/prompts/', 'src/prefetch.ts'],
+    // The staffing room (what plans, matches and open roles read and parse) serves the tools only:
+    // it refuses their input (mcp/) and presents (present/), and the planner it feeds is pure.
+    ['src/transports/', 'src/prompts/', 'src/prefetch.ts', 'src/staffing/'],
     ['src/server.ts'],
     ['src/present/'],
     ['src/mcp/'],
@@ -107,36 +109,6 @@ module.exports = {
       to: ['src/present/'],
       why: "an arrow back up: find_open_roles' multi-day days, moved out of the tool for its size",
       until: 'issue 30 item 2: open roles in a scope move into the staffing room',
-    },
-    {
-      from: 'src/planner/gather.ts',
-      to: ['src/platform/', 'src/lookups/', 'src/contract/'],
-      why: "the planner's gather reads the platform",
-      until: "issue 30 item 2: the planner's gather moves into the staffing room",
-    },
-    {
-      from: 'src/planner/request.ts',
-      to: ['src/mcp/refuse.ts', 'src/contract/enums.ts'],
-      why: 'the plan request is parsed and refused as a tool input inside the planner',
-      until: 'issue 30 item 2: request parsing moves into the staffing room',
-    },
-    {
-      from: 'src/planner/kept-plans.ts',
-      to: ['src/contract/kept-plans.ts'],
-      why: 'the in-memory kept plans implement the port the store implements too',
-      until: 'issue 30 item 2: kept plans move into the staffing room',
-    },
-    {
-      from: 'src/planner/plan.ts',
-      to: ['src/mcp/errors.ts'],
-      why: '"pins infeasible" is thrown as a UserInputError',
-      until: 'issue 30 item 2: the planner returns it as a value',
-    },
-    {
-      from: 'src/planner/solve.ts',
-      to: ['src/mcp/errors.ts'],
-      why: '"pins infeasible" is thrown as a UserInputError',
-      until: 'issue 30 item 2: the planner returns it as a value',
     },
   ],
 };

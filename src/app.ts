@@ -13,7 +13,6 @@ import type { ToolDefinition } from './mcp/define-tool.js';
 import { InFlightCalls } from './mcp/in-flight.js';
 import { adaptToLiveSchema, type LiveSchemaPlan } from './mcp/live-schema.js';
 import { primeWireSchemas } from './mcp/wire-schema.js';
-import { MemoryKeptPlans } from './planner/kept-plans.js';
 import { type Credentials, tokenUrlFor } from './platform/auth.js';
 import { createPlatform, type Platform } from './platform/client.js';
 import { describeError } from './platform/network-cause.js';
@@ -22,6 +21,7 @@ import { createContextSurface, type ResourcesOptions } from './resources/index.j
 import type { SigningKeyPair } from './sandbox/signing-keys.js';
 import type { RunningSandbox } from './sandbox/types.js';
 import { checkToolNames, chosenByConfig, selectTools } from './server.js';
+import { MemoryKeptPlans } from './staffing/kept-plans.js';
 import type { ServedApp } from './transports/routes.js';
 import { createWebhookEvents } from './webhooks/webhook-events.js';
 

@@ -14,7 +14,6 @@
 // question with every person's load capped (leastMaximumLoad), not a min-max objective, whose
 // relaxation proved a third of the optimum on a seeded multi-day job.
 import type { Highs } from 'highs';
-import { UserInputError } from '../mcp/errors.js';
 import { localStartDay, paidHours } from '../rules/shifts.js';
 import { loadHighs } from './highs.js';
 import { bookedPerDay, type Candidate, type PlanModel } from './model.js';
@@ -493,7 +492,12 @@ interface PartResult {
   stageMs: { name: string; ms: number; proven: boolean }[];
 }
 
-function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: () => number): PartResult {
+function solvePart(
+  highs: Highs,
+  problem: PartProblem,
+  deadline: number,
+  now: () => number,
+): PartResult | { infeasible: true } {
   const { rows, numCols } = problem;
   const numRows = rows.lower.length;
   const model = highs.createModel({
@@ -606,15 +610,8 @@ function solvePart(highs: Highs, problem: PartProblem, deadline: number, now: ()
         ms: now() - stageStart,
         proven: status === highs.constants.modelStatus.optimal,
       });
-      if (status === highs.constants.modelStatus.infeasible)
-        // Only pins can make a part infeasible (proposing nobody else always fits).
-        throw new UserInputError('The pinned people cannot all keep their roles.', [
-          {
-            path: 'pin',
-            message: 'Two pins clash, break the rest or day limit, or exceed a role.',
-            fix: 'Drop one of the pins.',
-          },
-        ]);
+      // Only pins can make a part infeasible (proposing nobody else always fits).
+      if (status === highs.constants.modelStatus.infeasible) return { infeasible: true };
       const found = model.info.get('primal_solution_status') === 2;
       // Stopped by the time limit with the best plan's value at its proven bound is proven too.
       const optimal =
@@ -994,7 +991,10 @@ function columnsOf(entries: [number, number][]): { indices: number[]; values: nu
 
 const ORDER: ObjectiveName[] = ['filled', 'kept', 'pending', 'continuity', 'score', 'fairness'];
 
-export async function solvePlan(model: PlanModel, options: SolveOptions): Promise<PlanSolution> {
+export async function solvePlan(
+  model: PlanModel,
+  options: SolveOptions,
+): Promise<PlanSolution | { pinsInfeasible: 'clash' }> {
   const now = options.now ?? Date.now;
   const started = now();
   const { unique, classes } = crewClasses(model);
@@ -1014,6 +1014,7 @@ export async function solvePlan(model: PlanModel, options: SolveOptions): Promis
     columns += problem.numCols;
     for (const stage of problem.stages) if (stage.name !== 'ranking') objectives.add(stage.name);
     const result = solvePart(highs as Highs, problem, deadline, now);
+    if ('infeasible' in result) return { pinsInfeasible: 'clash' };
     chosen.push(...result.chosen);
     if (!result.proven) for (const place of part.places) limitedPlaces.add(place);
     results.push({ problem, result });
