@@ -10,6 +10,20 @@ export function setThreshold(model: HighsModel, problem: PartProblem, hours: num
   for (const schedule of problem.schedules)
     if (!problem.zeroed.has(schedule.column))
       model.changeColBounds(schedule.column, 0, schedule.hours > hours + 1e-6 ? 0 : schedule.upper);
+  for (const { row, hours: each, booked } of problem.counts)
+    model.changeRowBounds(row, -Infinity, shiftsWithin(each, booked, hours));
+}
+
+/** How many shifts fit in `hours`: the shortest first, on top of the booked hours (when any is taken). */
+function shiftsWithin(ascending: readonly number[], booked: number, hours: number): number {
+  let total = booked;
+  let count = 0;
+  for (const each of ascending) {
+    total += each;
+    if (total > hours + 1e-6) break;
+    count++;
+  }
+  return count;
 }
 
 /** The largest load of any person in a solution. */

@@ -125,6 +125,18 @@ export function loadRows(
   return { terms: list.map(({ column, candidate }) => [column, candidate.hours]), booked: bookedHours };
 }
 
+/** The row counting a person's proposed shifts (bounded by the fairness search's threshold). */
+export function countRow(rows: Rows, list: PersonColumns, booked: number): PartProblem['counts'][number] {
+  const row = rows.lower.length;
+  addRow(
+    rows,
+    list.map(({ column }) => [column, 1]),
+    -Infinity,
+    list.length,
+  );
+  return { row, hours: list.map(({ candidate }) => candidate.hours).sort((a, b) => a - b), booked };
+}
+
 /** Adds every load the person can have to `levels`; false once there are too many to search. */
 export function addLevels(levels: Set<number>, list: PersonColumns, booked: number): boolean {
   let sums = new Set([0]);

@@ -3,7 +3,14 @@
 // of every constraint family (rows.ts, objective-rows.ts) and the stages (stages.ts).
 import { paidHours } from '../rules/shifts.js';
 import type { Candidate, PlanModel } from './model.js';
-import { addLevels, continuityRows, type ExtraColumns, leastLoadRows, loadRows } from './objective-rows.js';
+import {
+  addLevels,
+  continuityRows,
+  countRow,
+  type ExtraColumns,
+  leastLoadRows,
+  loadRows,
+} from './objective-rows.js';
 import { MAX_LEVELS, type PartProblem, type Rows, roundHours } from './problem.js';
 import type { CrewClass } from './reduce.js';
 import { clashRows, classSizeRows, dayRows, hoursRows, openPlaceRows, type PersonColumns } from './rows.js';
@@ -57,6 +64,7 @@ function indexColumns(candidates: readonly Candidate[], schedules: readonly Sche
 interface PersonRows {
   loads: PartProblem['loads'];
   capacities: PartProblem['capacities'];
+  counts: PartProblem['counts'];
   levels: Set<number>;
   levelsKnown: boolean;
   continuityColumns: number[];
@@ -73,6 +81,7 @@ function personRows(
   const out: PersonRows = {
     loads: [],
     capacities: [],
+    counts: [],
     levels: new Set(),
     levelsKnown: true,
     continuityColumns: [],
@@ -87,6 +96,7 @@ function personRows(
       out.continuityColumns.push(...continuityRows(rows, model, crew, list, extra, out.capacities));
     const load = loadRows(rows, model, crew, list, loadColumn, extra);
     out.loads.push(load);
+    if (list.length > 1) out.counts.push(countRow(rows, list, load.booked));
     if (out.levelsKnown) out.levelsKnown = addLevels(out.levels, list, load.booked);
   }
   return out;
@@ -141,6 +151,7 @@ export function buildPart(
     loadColumn,
     loads: person.loads,
     capacities: person.capacities,
+    counts: person.counts,
     schedules,
     groups,
     leastLoad: 0,

@@ -49,6 +49,13 @@ export interface PartProblem {
   levels?: number[];
   /** Rows "a person's load <= threshold x their used column", for people on one multi-day job only. */
   capacities: { row: number; used: number; booked: number }[];
+  /**
+   * Per person with two candidates or more: the row counting their proposed shifts, their
+   * candidates' hours ascending and their booked hours. Under a threshold T a person can take no
+   * more shifts than their shortest ones fit in T (a cover inequality the load row implies only
+   * for whole numbers): the fairness search sets each row's bound per probe.
+   */
+  counts: { row: number; hours: number[]; booked: number }[];
   /** Integer columns of interchangeable crew's schedules (schedules.ts), and their classes. */
   schedules: Schedule[];
   groups: readonly CrewClass[];
