@@ -30,8 +30,9 @@ module.exports = {
     ['src/resources/', 'src/webhooks/'],
     ['src/transports/', 'src/prompts/', 'src/prefetch.ts'],
     ['src/server.ts'],
-    // The staffing reads written once (open places, open roles in a scope, the match target and
-    // ranking): shaped with present/, used by the staffing tools and the board schedule.
+    // The staffing room: the staffing reads written once (open places, open roles in a scope, the
+    // match target and ranking) and what plans read and parse (the gather, the plan request, kept
+    // plans). It refuses tool input (mcp/) and shapes with present/; the planner it feeds is pure.
     ['src/staffing/'],
     ['src/present/'],
     ['src/mcp/'],
@@ -89,40 +90,9 @@ module.exports = {
   ],
 
   /**
-   * Imports the floors and fences forbid that the code has today, each with what removes it. Issue
-   * 30 item 2 (a staffing room and a pure planner) moved the staffing reads out of mcp/ into
-   * src/staffing/; the planner's own reads follow it there, after which this list is empty.
+   * Imports the floors and fences forbid that the code has today, each with what removes it. Empty
+   * since issue 30 item 2 moved the staffing reads out of mcp/ and the planner into src/staffing/
+   * and the planner returns "pins infeasible" as a value: a new entry needs a reason and an end.
    */
-  exceptions: [
-    {
-      from: 'src/planner/gather.ts',
-      to: ['src/platform/', 'src/lookups/', 'src/contract/'],
-      why: "the planner's gather reads the platform",
-      until: "issue 30 item 2: the planner's gather moves into the staffing room",
-    },
-    {
-      from: 'src/planner/request.ts',
-      to: ['src/mcp/refuse.ts', 'src/contract/enums.ts'],
-      why: 'the plan request is parsed and refused as a tool input inside the planner',
-      until: 'issue 30 item 2: request parsing moves into the staffing room',
-    },
-    {
-      from: 'src/planner/kept-plans.ts',
-      to: ['src/contract/kept-plans.ts'],
-      why: 'the in-memory kept plans implement the port the store implements too',
-      until: 'issue 30 item 2: kept plans move into the staffing room',
-    },
-    {
-      from: 'src/planner/plan.ts',
-      to: ['src/mcp/errors.ts'],
-      why: '"pins infeasible" is thrown as a UserInputError',
-      until: 'issue 30 item 2: the planner returns it as a value',
-    },
-    {
-      from: 'src/planner/solve.ts',
-      to: ['src/mcp/errors.ts'],
-      why: '"pins infeasible" is thrown as a UserInputError',
-      until: 'issue 30 item 2: the planner returns it as a value',
-    },
-  ],
+  exceptions: [],
 };

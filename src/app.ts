@@ -11,7 +11,6 @@ import type { ToolDefinition } from './mcp/define-tool.js';
 import { InFlightCalls } from './mcp/in-flight.js';
 import type { LiveSchemaPlan } from './mcp/live-schema.js';
 import { primeWireSchemas } from './mcp/wire-schema.js';
-import { MemoryKeptPlans } from './planner/kept-plans.js';
 import { type Credentials, tokenUrlFor } from './platform/auth.js';
 import { createPlatform } from './platform/client.js';
 import type { Prefetched } from './prefetch.js';
@@ -19,6 +18,7 @@ import type { ResourcesOptions } from './resources/index.js';
 import type { SigningKeyPair } from './sandbox/signing-keys.js';
 import type { RunningSandbox } from './sandbox/types.js';
 import { checkToolNames } from './server.js';
+import { MemoryKeptPlans } from './staffing/kept-plans.js';
 import type { ServedApp } from './transports/routes.js';
 import { createWebhookEvents } from './webhooks/webhook-events.js';
 

@@ -16,11 +16,11 @@ import { createLookups, invalidateAfterWrite, invalidateOnEvent } from './lookup
 import type { ToolDefinition } from './mcp/define-tool.js';
 import type { InFlightCalls } from './mcp/in-flight.js';
 import { adaptToLiveSchema, type LiveSchemaPlan } from './mcp/live-schema.js';
-import type { KeptPlan } from './planner/kept-plans.js';
 import type { Platform } from './platform/client.js';
 import { describeError } from './platform/network-cause.js';
 import { createContextSurface, type ResourcesOptions } from './resources/index.js';
 import { type AppContext, chosenByConfig, selectTools } from './server.js';
+import type { KeptPlan } from './staffing/kept-plans.js';
 
 /** A context as its opener holds it: what a call is served from, plus what ends it. */
 export interface ServedContext extends AppContext {

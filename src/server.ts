@@ -28,7 +28,7 @@ import type { InFlightCalls } from './mcp/in-flight.js';
 import { renderCompact } from './mcp/render.js';
 import { storedRequestHandler } from './mcp/sdk-handler.js';
 import { wireSchema } from './mcp/wire-schema.js';
-import type { KeptPlan } from './planner/kept-plans.js';
+import type { KeptPlan } from './planner/kept-plan.js';
 import type { Platform } from './platform/client.js';
 import { VERSION } from './version.js';
 

@@ -12,9 +12,11 @@ import { boardIdsInput, rangedNumber } from '../src/mcp/params.js';
 import { readRange } from '../src/mcp/read-range.js';
 import { refuse } from '../src/mcp/refuse.js';
 import { plannerNow } from '../src/planner/clock.js';
-import { type BoardRange, gatherFacts, gatherRoles, type ScopeAsk } from '../src/planner/gather.js';
-import type { KeptPlan } from '../src/planner/kept-plans.js';
+import type { KeptPlan } from '../src/planner/kept-plan.js';
 import { planStaffing } from '../src/planner/plan.js';
+import { planResultSchema, planText, toPlanResult } from '../src/present/plan.js';
+import { type BoardRange, gatherFacts, gatherRoles, type ScopeAsk } from '../src/staffing/plan-gather.js';
+import { planOrRefusePins } from '../src/staffing/plan-refusal.js';
 import {
   checkAdjustmentsMatch,
   checkRequest,
@@ -24,8 +26,7 @@ import {
   planChanges,
   resolveAdjustments,
   resolveOptions,
-} from '../src/planner/request.js';
-import { planResultSchema, planText, toPlanResult } from '../src/present/plan.js';
+} from '../src/staffing/plan-request.js';
 
 const roleCrew = z.array(z.string()).optional();
 
@@ -135,7 +136,7 @@ export const planStaffingTool = defineTool({
       : { roles: [], crew: [], crewJobs: [], notes: [] };
     const crewRead = gathered.roles.length ? new Set(facts.crew.map((member) => member.id)) : null;
     checkAdjustmentsMatch(input, kept, crewRead);
-    const outcome = await planStaffing(facts, options, adjustments);
+    const outcome = planOrRefusePins(await planStaffing(facts, options, adjustments));
     const assignments = outcome.assignments.map((entry) => ({
       roleId: entry.role.roleId,
       crewId: entry.crew.id,

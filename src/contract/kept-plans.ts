@@ -1,6 +1,6 @@
 // The kept-plans port: plans that plan_staffing keeps for `planId` follow-ups ("swap Ana on
 // Saturday", "plan again without Ben"), one tenant's at a time. Two implementations: in this
-// process (planner/kept-plans.ts, a server without --store) and in the store that replicas share
+// process (staffing/kept-plans.ts, a server without --store) and in the store that replicas share
 // (store/kept-plans.ts), so that a follow-up the load balancer sends to another replica finds its
 // plan. It sits in the contract so that the store implements it without knowing the planner.
 import { randomBytes } from 'node:crypto';

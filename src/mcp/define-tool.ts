@@ -10,7 +10,7 @@ import type { KeptPlans } from '../contract/kept-plans.js';
 import type { Scope } from '../contract/scopes.js';
 import type { Logger } from '../logger.js';
 import type { Lookups } from '../lookups/index.js';
-import type { KeptPlan } from '../planner/kept-plans.js';
+import type { KeptPlan } from '../planner/kept-plan.js';
 import type { Platform } from '../platform/client.js';
 import type { AppView } from './app-views.js';
 

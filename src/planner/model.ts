@@ -167,6 +167,51 @@ function bookedConflict(
   return undefined;
 }
 
+/** Each member's BOOKED shifts (any day read) and booked hours on the plan's days, by crew index. */
+function bookedShifts(
+  crewJobs: readonly CrewJobFact[],
+  crewIndex: ReadonlyMap<number, number>,
+  days: ReadonlySet<string>,
+): { booked: Map<number, (Shift & { jobId: string })[]>; bookedHours: Map<number, number> } {
+  const booked = new Map<number, (Shift & { jobId: string })[]>();
+  const bookedHours = new Map<number, number>();
+  for (const crewJob of crewJobs) {
+    if (crewJob.status !== BOOKED_STATUS) continue;
+    const index = crewIndex.get(crewJob.crewId);
+    if (index === undefined) continue;
+    const shift = { ...crewJob, window: crewJob.window };
+    booked.set(index, [...(booked.get(index) ?? []), shift]);
+    if (days.has(localStartDay(shift)))
+      bookedHours.set(index, (bookedHours.get(index) ?? 0) + paidHours(shift));
+  }
+  return { booked, bookedHours };
+}
+
+/** A member's verdict on a requirement set, kept when it fails at most one requirement. */
+interface NearlyMet {
+  member: CrewFacts;
+  index: number;
+  base: ReturnType<typeof judgeCrew>;
+}
+
+/**
+ * Per requirement set: each member's verdict, and only those failing at most one requirement (the
+ * rest are neither candidates nor near misses on any role asking that set), in crew order.
+ */
+function nearlyMet(
+  crew: readonly CrewFacts[],
+  checkable: readonly CheckableRequirement[],
+  excluded: ReadonlySet<number>,
+): NearlyMet[] {
+  const verdicts: NearlyMet[] = [];
+  for (const [index, member] of crew.entries()) {
+    if (excluded.has(member.id)) continue;
+    const base = judgeCrew(member, checkable, { pending: [] });
+    if (base.failed.length <= 1) verdicts.push({ member, index, base });
+  }
+  return verdicts;
+}
+
 export function buildModel(
   facts: PlanningFacts,
   options: PlanOptions,
@@ -179,24 +224,9 @@ export function buildModel(
   const crewIndex = new Map(facts.crew.map((member, index) => [member.id, index]));
   const days = new Set(facts.roles.map((role) => localStartDay(role.shift)));
   const byCrew = assignmentsByCrew(facts.crewJobs);
-  const booked = new Map<number, (Shift & { jobId: string })[]>();
-  const bookedHours = new Map<number, number>();
-  for (const crewJob of facts.crewJobs) {
-    if (crewJob.status !== BOOKED_STATUS) continue;
-    const index = crewIndex.get(crewJob.crewId);
-    if (index === undefined) continue;
-    const shift = { ...crewJob, window: crewJob.window };
-    booked.set(index, [...(booked.get(index) ?? []), shift]);
-    if (days.has(localStartDay(shift)))
-      bookedHours.set(index, (bookedHours.get(index) ?? 0) + paidHours(shift));
-  }
+  const { booked, bookedHours } = bookedShifts(facts.crewJobs, crewIndex, days);
   // One verdict per distinct requirement set and member: roles of an event share requirements.
-  // Per requirement set: each member's verdict, and only those failing at most one requirement
-  // (the rest are neither candidates nor near misses on any role asking that set), in crew order.
-  const metCache = new Map<
-    string,
-    { member: CrewFacts; index: number; base: ReturnType<typeof judgeCrew> }[]
-  >();
+  const metCache = new Map<string, NearlyMet[]>();
   const candidates: Candidate[] = [];
   const byPlace: Candidate[][] = [];
   const diagnoses: PlaceDiagnosis[] = [];
@@ -205,12 +235,7 @@ export function buildModel(
     const key = requirementKey(plan.checkable);
     let verdicts = metCache.get(key);
     if (!verdicts) {
-      verdicts = [];
-      for (const [index, member] of facts.crew.entries()) {
-        if (excluded.has(member.id)) continue;
-        const base = judgeCrew(member, plan.checkable, { pending: [] });
-        if (base.failed.length <= 1) verdicts.push({ member, index, base });
-      }
+      verdicts = nearlyMet(facts.crew, plan.checkable, excluded);
       metCache.set(key, verdicts);
     }
     const diagnosis: PlaceDiagnosis = {

@@ -5,7 +5,6 @@
 //   ALL_QUALIFIED_BOOKED     enough meet them, but too few are free of their BOOKED shifts;
 //   NEEDED_ELSEWHERE_IN_PLAN the free ones are proposed for other places of this plan;
 //   LIMIT_REACHED            the solver's time limit stopped before that was settled.
-import { UserInputError } from '../mcp/errors.js';
 import type { CrewFacts } from '../rules/matching.js';
 import { paidHours } from '../rules/shifts.js';
 import {
@@ -50,6 +49,14 @@ export interface PlanOutcome {
   unchecked: { role: RoleToFill; items: string[] }[];
   model: PlanModel;
 }
+
+/**
+ * Pins no plan can keep, returned instead of a plan (the staffing room refuses the input with it):
+ * pins whose person is no candidate for the role, or pins that cannot all hold at once.
+ */
+export type PinsInfeasible =
+  | { pinsInfeasible: 'not-candidates'; pins: { roleId: string; crewId: number }[] }
+  | { pinsInfeasible: 'clash' };
 
 /** Default time the solver may take over the whole plan. */
 export const PLAN_TIME_LIMIT_MS = 2_500;
@@ -116,33 +123,43 @@ function explain(
   };
 }
 
+/** Pins whose person is no candidate for the role (not qualified, booked, excluded, not read). */
+function unplaceablePins(
+  model: PlanModel,
+  adjustments: PlanAdjustments,
+): { roleId: string; crewId: number }[] {
+  return adjustments.pins.filter(
+    (pin) =>
+      !model.candidates.some(
+        (candidate) =>
+          candidate.pinned &&
+          model.roles[candidate.place]?.roleId === pin.roleId &&
+          model.crew[candidate.crew]?.id === pin.crewId,
+      ),
+  );
+}
+
+export function planStaffing(
+  facts: PlanningFacts,
+  options: PlanOptions,
+  adjustments: PlanAdjustments | undefined,
+  timeLimitMs?: number,
+): Promise<PlanOutcome | PinsInfeasible>;
+/** Without pins every plan request has a plan (proposing nobody always fits). */
+export function planStaffing(facts: PlanningFacts, options: PlanOptions): Promise<PlanOutcome>;
 export async function planStaffing(
   facts: PlanningFacts,
   options: PlanOptions,
   adjustments?: PlanAdjustments,
   timeLimitMs = PLAN_TIME_LIMIT_MS,
-): Promise<PlanOutcome> {
+): Promise<PlanOutcome | PinsInfeasible> {
   const model = buildModel(facts, options, adjustments);
-  const pinned = model.candidates.filter((candidate) => candidate.pinned).length;
-  if (adjustments && pinned < adjustments.pins.length) {
-    const missing = adjustments.pins.filter(
-      (pin) =>
-        !model.candidates.some(
-          (candidate) =>
-            candidate.pinned &&
-            model.roles[candidate.place]?.roleId === pin.roleId &&
-            model.crew[candidate.crew]?.id === pin.crewId,
-        ),
-    );
-    throw new UserInputError('A pinned person cannot take that role.', [
-      {
-        path: 'pin',
-        message: `${missing.map((pin) => `${pin.crewId} on ${pin.roleId}`).join(', ')}: not qualified, booked elsewhere, excluded or not in the plan.`,
-        fix: 'find_matching_crew on that role says why; pin someone it lists.',
-      },
-    ]);
+  if (adjustments) {
+    const pins = unplaceablePins(model, adjustments);
+    if (pins.length) return { pinsInfeasible: 'not-candidates', pins };
   }
   const solution = await solvePlan(model, { timeLimitMs });
+  if ('pinsInfeasible' in solution) return solution;
   const byCrew = new Map<number, Candidate[]>();
   for (const candidate of solution.chosen)
     byCrew.set(candidate.crew, [...(byCrew.get(candidate.crew) ?? []), candidate]);

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEPT_PLAN_TTL_MS, type KeptPlans, MAX_KEPT_PLANS } from '../../src/contract/kept-plans.js';
-import { type KeptPlan, MemoryKeptPlans } from '../../src/planner/kept-plans.js';
+import { type KeptPlan, MemoryKeptPlans } from '../../src/staffing/kept-plans.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { PRUNE_BATCH } from '../../src/store/kept-plans.js';
 import { SecretBox } from '../../src/store/secret-box.js';

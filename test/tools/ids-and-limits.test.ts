@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jsonSchemaOf } from '../../src/mcp/wire-schema.js';
-import { PLAN_RANGES } from '../../src/planner/request.js';
 import { MAX_MATCH_LIMIT } from '../../src/rules/matching-input.js';
+import { PLAN_RANGES } from '../../src/staffing/plan-request.js';
 import { allTools } from '../../tools/index.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import { seeing } from '../helpers/sent.js';

@@ -3,9 +3,8 @@
 // into the kept plan's. Every refusal names the field and the fix, before anything is read.
 import { crewStatusSchema } from '../contract/enums.js';
 import { refuse } from '../mcp/refuse.js';
-import type { PlaceAsk } from './gather.js';
-import type { KeptPlan } from './kept-plans.js';
-import type { PlanAdjustments, PlanOptions } from './model.js';
+import type { KeptPlan, PlaceAsk } from '../planner/kept-plan.js';
+import type { PlanAdjustments, PlanOptions } from '../planner/model.js';
 
 export interface PlanRequest {
   jobIds?: string[];

@@ -5,22 +5,19 @@
 import { companyJobsDocument } from '../contract/documents.js';
 import type { UpstreamJob, UpstreamRole } from '../contract/upstream.js';
 import type { Lookups } from '../lookups/index.js';
+import type { PlaceAsk } from '../planner/kept-plan.js';
+import type { CrewJobFact, PlanningFacts, RoleToFill } from '../planner/model.js';
 import type { Platform } from '../platform/client.js';
 import { readAllPages } from '../platform/pages.js';
 import { BOOKED_STATUS, overlaps } from '../rules/availability.js';
 import { withinLocalDates } from '../rules/time.js';
-import type { CrewJobFact, PlanningFacts, RoleToFill } from './model.js';
+
+export type { PlaceAsk };
 
 /** Bound of jobs read for one scope, as find_open_roles scans. */
 const MAX_JOBS = 2000;
 /** Crew jobs are read this far around the roles: rest and the local day reach past a shift. */
 const MIN_MARGIN_HOURS = 36;
-
-export interface PlaceAsk {
-  jobId: string;
-  roleId: string;
-  count?: number;
-}
 
 export interface BoardRange {
   boardIds: readonly string[];

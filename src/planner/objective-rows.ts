@@ -1,0 +1,178 @@
+// The rows the objectives need beyond the hard constraints: continuity's "used" column per person
+// and multi-day job, fairness's load per person against the maximum load L (with a "used" column
+// for people with booked hours), the loads each person can reach (the threshold search's levels),
+// and L at least the hours of a filled place.
+import { localStartDay } from '../rules/shifts.js';
+import type { Candidate, PlanModel } from './model.js';
+import { addRow, MAX_LEVELS, type PartProblem, type Rows, roundHours } from './problem.js';
+import { clashCliques, type PersonColumns } from './rows.js';
+
+/** Columns past the candidates' and schedules', handed out in order, and what they are. */
+export interface ExtraColumns {
+  next: number;
+  integer: Set<number>;
+  links: PartProblem['links'];
+}
+
+/**
+ * The rows tying a person's "used" column on one multi-day job to their candidates there, as
+ * (weight, columns): weight x used >= the sum of the columns. Not one row per candidate (used >=
+ * x), whose relaxation lets a person be a ninth used on each of nine places of a day and count a
+ * ninth for a whole day's place (the 300-place event's relaxation proved 75 people against a
+ * 100-person optimum), but per group of candidates one person can hold at most `weight` of: a
+ * local day (the shifts per day) and a set of pairwise clashing shifts (weight 1). A candidate in
+ * no such group keeps its own row.
+ */
+function usedGroups(
+  model: PlanModel,
+  list: PersonColumns,
+  columns: ReadonlySet<number>,
+): [number, number[]][] {
+  const mine = list.filter(({ column }) => columns.has(column));
+  const groups: [number, number[]][] = clashCliques(model, mine).map((clique) => [1, clique]);
+  const perDay = model.options.maxShiftsPerDay;
+  if (perDay > 0) {
+    const byDay = new Map<string, number[]>();
+    for (const { column, candidate } of mine) {
+      const shift = model.roles[candidate.place]?.shift;
+      if (!shift) continue;
+      const day = localStartDay(shift);
+      byDay.set(day, [...(byDay.get(day) ?? []), column]);
+    }
+    for (const group of byDay.values()) if (group.length > perDay) groups.push([perDay, group]);
+  }
+  const covered = new Set(groups.flatMap(([, group]) => group));
+  for (const { column } of mine) if (!covered.has(column)) groups.push([1, [column]]);
+  return groups;
+}
+
+/**
+ * Distinct people per multi-day job: a member's candidates on one job share one "used" column; a
+ * member with a single candidate there counts through that candidate itself. Returns the columns
+ * the continuity objective counts.
+ */
+export function continuityRows(
+  rows: Rows,
+  model: PlanModel,
+  crew: number,
+  list: PersonColumns,
+  extra: ExtraColumns,
+  capacities: PartProblem['capacities'],
+): number[] {
+  const counted: number[] = [];
+  const byJob = new Map<string, number[]>();
+  for (const { column, candidate } of list) {
+    const group = model.roles[candidate.place]?.multiDayJobId;
+    if (group) byJob.set(group, [...(byJob.get(group) ?? []), column]);
+  }
+  for (const columns of byJob.values()) {
+    if (columns.length < 2) {
+      counted.push(...columns);
+      continue;
+    }
+    const used = extra.next++;
+    extra.integer.add(used);
+    counted.push(used);
+    extra.links.push({ used, columns });
+    for (const [weight, group] of usedGroups(model, list, new Set(columns)))
+      addRow(rows, [[used, weight], ...group.map((column): [number, number] => [column, -1])], 0, Infinity);
+    // Every candidate of this person on this job: their load is at most the threshold when
+    // they are used. The continuity optimum bounds the used columns, so a relaxation cannot
+    // spread people thinly over many (the fairness search sets the threshold per probe).
+    if (columns.length === list.length) {
+      const booked = model.bookedHours.get(crew) ?? 0;
+      const total = list.reduce((sum, { candidate }) => sum + candidate.hours, booked);
+      capacities.push({ row: rows.lower.length, used, booked });
+      addRow(
+        rows,
+        [...list.map(({ column, candidate }): [number, number] => [column, candidate.hours]), [used, -total]],
+        -Infinity,
+        0,
+      );
+    }
+  }
+  return counted;
+}
+
+/** L at least the person's load: their proposed hours, plus booked hours when they are used at all. */
+export function loadRows(
+  rows: Rows,
+  model: PlanModel,
+  crew: number,
+  list: PersonColumns,
+  loadColumn: number,
+  extra: ExtraColumns,
+): PartProblem['loads'][number] {
+  const bookedHours = model.bookedHours.get(crew) ?? 0;
+  const load: [number, number][] = list.map(({ column, candidate }) => [column, -candidate.hours]);
+  if (bookedHours > 0) {
+    const used = extra.next++;
+    extra.integer.add(used);
+    extra.links.push({ used, columns: list.map(({ column }) => column) });
+    for (const { column } of list)
+      addRow(
+        rows,
+        [
+          [used, 1],
+          [column, -1],
+        ],
+        0,
+        Infinity,
+      );
+    load.push([used, -bookedHours]);
+  }
+  addRow(rows, [[loadColumn, 1], ...load], 0, Infinity);
+  return { terms: list.map(({ column, candidate }) => [column, candidate.hours]), booked: bookedHours };
+}
+
+/** The row counting a person's proposed shifts (bounded by the fairness search's threshold). */
+export function countRow(rows: Rows, list: PersonColumns, booked: number): PartProblem['counts'][number] {
+  const row = rows.lower.length;
+  addRow(
+    rows,
+    list.map(({ column }) => [column, 1]),
+    -Infinity,
+    list.length,
+  );
+  return { row, hours: list.map(({ candidate }) => candidate.hours).sort((a, b) => a - b), booked };
+}
+
+/** Adds every load the person can have to `levels`; false once there are too many to search. */
+export function addLevels(levels: Set<number>, list: PersonColumns, booked: number): boolean {
+  let sums = new Set([0]);
+  for (const { candidate } of list) {
+    sums = new Set([...sums, ...[...sums].map((sum) => roundHours(sum + candidate.hours))]);
+    if (sums.size > MAX_LEVELS) break;
+  }
+  for (const sum of sums) if (sum > 0) levels.add(roundHours(sum + booked));
+  return !(sums.size > MAX_LEVELS || levels.size > MAX_LEVELS);
+}
+
+/**
+ * Whoever takes a place works its hours, so L is at least a filled place's hours: with the places
+ * filled fixed by the first stage this gives the relaxation the bound that min-max lacks.
+ */
+export function leastLoadRows(
+  rows: Rows,
+  model: PlanModel,
+  places: readonly number[],
+  byPlace: ReadonlyMap<number, number[]>,
+  candidates: readonly Candidate[],
+  loadColumn: number,
+): void {
+  for (const place of places) {
+    const columns = byPlace.get(place) ?? [];
+    const open = model.roles[place]?.open ?? 0;
+    const hours = candidates[columns[0] ?? -1]?.hours ?? 0;
+    if (columns.length && open > 0 && hours > 0)
+      addRow(
+        rows,
+        [
+          [loadColumn, 1],
+          ...columns.map((column): [number, number] => [column, -hours / Math.min(open, columns.length)]),
+        ],
+        0,
+        Infinity,
+      );
+  }
+}

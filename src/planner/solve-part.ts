@@ -1,0 +1,193 @@
+// One part's stages solved in order, each stage's optimum kept by the next (stages.ts), each
+// warm started from the plan in hand: a counting bound reached needs no solve; else the LP
+// relaxation (relaxation.ts), whose whole-number optimum, or a plan in hand at its bound, or a
+// smaller MIP near it, proves the stage; else the stage's MIP. Fairness is a threshold search
+// (fairness.ts). The first stage not proven keeps its best plan and ends the part.
+import type { Highs } from 'highs';
+import { leastMaximumLoad, setThreshold } from './fairness.js';
+import { complete, oneEach, satisfies } from './first-plan.js';
+import type { Candidate } from './model.js';
+import type { HighsModel, ObjectiveName, PartProblem, Stage } from './problem.js';
+import { fixByReducedCost, nearRelaxation, type Relaxation, relax } from './relaxation.js';
+import { assignSchedules } from './schedules.js';
+import { closed, countingBound, fixStage } from './stages.js';
+
+export interface PartResult {
+  chosen: Candidate[];
+  proven: boolean;
+  unproven?: { name: ObjectiveName; stage: number; value: number; bound: number };
+  /** Proven optimum per stage index. */
+  values: Map<number, number>;
+  stageMs: { name: string; ms: number; proven: boolean }[];
+}
+
+/** A stage's outcome: proven at `value`, stopped unproven (value and bound), or infeasible. */
+type StageOutcome =
+  | { proven: true; solution: Float64Array; value: number; relaxed?: Relaxation; ms: number }
+  | { proven: false; solution: Float64Array; value: number; bound: number; ms: number }
+  | { infeasible: true };
+
+function createPartModel(highs: Highs, problem: PartProblem): HighsModel {
+  const { rows, numCols } = problem;
+  const numRows = rows.lower.length;
+  return highs.createModel({
+    numCols,
+    numRows,
+    sense: highs.constants.objectiveSense.maximize,
+    colCost: new Float64Array(numCols),
+    colLower: problem.colLower,
+    colUpper: problem.colUpper,
+    rowLower: rows.lower.map((value) => (value === -Infinity ? -highs.infinity : value)),
+    rowUpper: rows.upper.map((value) => (value === Infinity ? highs.infinity : value)),
+    matrix: {
+      format: 'csr',
+      numRows,
+      numCols,
+      starts: [...rows.starts, rows.indices.length],
+      indices: rows.indices,
+      values: rows.values,
+    },
+    integrality: problem.integrality as (0 | 1)[],
+  });
+}
+
+const stageValue = (stage: Stage, solution: Float64Array): number =>
+  stage.costs.reduce((sum, cost, column) => sum + cost * (solution[column] ?? 0), 0);
+
+/** Proven by the relaxation: integral, or a plan in hand (or a smaller MIP's) at its bound; else undefined. */
+function provenByRelaxation(
+  model: HighsModel,
+  problem: PartProblem,
+  stage: Stage,
+  relaxed: Relaxation,
+  solution: Float64Array,
+  deadline: number,
+  now: () => number,
+): { solution: Float64Array; value: number } | { near?: Float64Array } {
+  if (!relaxed.integral) {
+    const target = stage.sense === 'min' ? Math.ceil(relaxed.value - 1e-6) : Math.floor(relaxed.value + 1e-6);
+    const inHand = complete(problem, solution);
+    const reached = stageValue(stage, inHand);
+    const atBound = stage.sense === 'min' ? reached <= target + 1e-6 : reached >= target - 1e-6;
+    if (atBound && satisfies(problem, inHand)) return { solution: inHand, value: reached };
+  }
+  const near = relaxed.integral ? undefined : nearRelaxation(model, problem, stage, relaxed, deadline, now);
+  if (relaxed.integral || near?.reached) {
+    const found =
+      near?.solution ??
+      relaxed.colValue.map((x, column) => (problem.integrality[column] === 1 ? Math.round(x) : x));
+    return { solution: found, value: stageValue(stage, found) };
+  }
+  return near ? { near: near.solution } : {};
+}
+
+/** One stage other than fairness, started from the plan in hand. */
+function solveStage(
+  highs: Highs,
+  model: HighsModel,
+  problem: PartProblem,
+  stage: Stage,
+  solution: Float64Array,
+  deadline: number,
+  now: () => number,
+): StageOutcome {
+  model.options.set({
+    output_flag: false,
+    time_limit: Math.max(0.05, (deadline - now()) / 1000),
+    mip_rel_gap: 0,
+    mip_abs_gap: stage.integral ? 0.999 : 1e-6,
+    // Feasibility jump spent some 150 ms on every tiny part before the root LP (measured);
+    // each stage starts from the last stage's plan anyway.
+    mip_heuristic_run_feasibility_jump: false,
+  });
+  // A plan found already that reaches the counting bound is this stage's optimum: no solve.
+  const bound = countingBound(problem, stage);
+  if (bound !== undefined && stageValue(stage, solution) >= bound - 1e-6)
+    return { proven: true, solution, value: bound, ms: 0 };
+  model.changeColsCost({ kind: 'range', from: 0, to: problem.numCols - 1 }, stage.costs);
+  model.changeObjectiveSense(
+    stage.sense === 'max' ? highs.constants.objectiveSense.maximize : highs.constants.objectiveSense.minimize,
+  );
+  const stageStart = now();
+  // The relaxation first: when its optimum is integral it is the stage's (no branch and bound),
+  // and its reduced costs fix columns for every later stage once the optimum is known.
+  const relaxed = stage.integral ? relax(highs, model, problem, deadline, now) : undefined;
+  const byRelaxation = relaxed
+    ? provenByRelaxation(model, problem, stage, relaxed, solution, deadline, now)
+    : {};
+  if ('value' in byRelaxation) return { proven: true, ...byRelaxation, relaxed, ms: now() - stageStart };
+  model.options.set({ time_limit: Math.max(0.05, (deadline - now()) / 1000) });
+  // The sub-MIP's plan, short of the bound, is still a plan of the whole model: the better start.
+  model.setSolution({ colValue: byRelaxation.near ?? solution });
+  model.run();
+  const status = model.getModelStatus();
+  // Only pins can make a part infeasible (proposing nobody else always fits).
+  if (status === highs.constants.modelStatus.infeasible) return { infeasible: true };
+  const found = model.info.get('primal_solution_status') === 2;
+  const value = found ? model.getObjectiveValue() : 0;
+  const dual = Number(model.info.get('mip_dual_bound'));
+  // Stopped by the time limit with the best plan's value at its proven bound is proven too.
+  const optimal = status === highs.constants.modelStatus.optimal || (found && closed(stage, value, dual));
+  const next = found ? Float64Array.from(model.getSolution().colValue) : solution;
+  const ms = now() - stageStart;
+  if (!optimal)
+    return { proven: false, solution: next, value, bound: Number.isFinite(dual) ? dual : value, ms };
+  return {
+    proven: true,
+    solution: next,
+    value: model.getObjectiveValue(),
+    ...(relaxed ? { relaxed } : {}),
+    ms,
+  };
+}
+
+export function solvePart(
+  highs: Highs,
+  problem: PartProblem,
+  deadline: number,
+  now: () => number,
+): PartResult | { infeasible: true } {
+  const model = createPartModel(highs, problem);
+  const values = new Map<number, number>();
+  const stageMs: PartResult['stageMs'] = [];
+  try {
+    // Nothing proposed but the pins is feasible whenever the pins are (checked before solving).
+    let solution: Float64Array = oneEach(problem) ?? Float64Array.from(problem.colLower);
+    let unproven: PartResult['unproven'];
+    for (const [index, stage] of problem.stages.entries()) {
+      if (stage.name === 'fairness' && problem.levels) {
+        const stageStart = now();
+        const search = leastMaximumLoad(highs, model, problem, problem.levels, solution, deadline, now);
+        stageMs.push({ name: stage.name, ms: now() - stageStart, proven: search.proven });
+        solution = Float64Array.from(search.solution);
+        solution[problem.loadColumn] = search.value;
+        if (!search.proven) {
+          unproven = { name: stage.name, stage: index, value: search.value, bound: search.bound };
+          break;
+        }
+        values.set(index, search.value);
+        setThreshold(model, problem, search.value);
+        continue;
+      }
+      const outcome = solveStage(highs, model, problem, stage, solution, deadline, now);
+      if ('infeasible' in outcome) return outcome;
+      stageMs.push({ name: stage.name, ms: outcome.ms, proven: outcome.proven });
+      solution = outcome.solution;
+      if (!outcome.proven) {
+        if (stage.name !== 'ranking')
+          unproven = { name: stage.name, stage: index, value: outcome.value, bound: outcome.bound };
+        break;
+      }
+      values.set(index, outcome.value);
+      if (outcome.relaxed) fixByReducedCost(model, problem, stage, outcome.relaxed, outcome.value);
+      fixStage(highs, model, problem, stage, index, outcome.value);
+    }
+    const chosen = [
+      ...problem.candidates.filter((_, column) => (solution[column] ?? 0) > 0.5),
+      ...assignSchedules(problem.schedules, problem.groups, solution),
+    ];
+    return { chosen, proven: unproven === undefined, ...(unproven ? { unproven } : {}), values, stageMs };
+  } finally {
+    model.dispose();
+  }
+}
