@@ -150,8 +150,8 @@ export function floorsTable(): string {
     '| --- | --- | --- | --- |',
     ...rows,
     '',
-    'Known exceptions, the only imports the rules let through:',
-    '',
-    ...exceptions,
+    ...(exceptions.length > 0
+      ? ['Known exceptions, the only imports the rules let through:', '', ...exceptions]
+      : ['No exceptions: every import of src/ follows the floors and fences above.']),
   ].join('\n');
 }
