@@ -4,6 +4,7 @@
 // 10,000 crew, cold (staffing cache empty) and warm (within its 60 s).
 import type { Client } from '@modelcontextprotocol/client';
 import { STAFFING_TTL_MS } from '../../src/lookups/staffing.js';
+import { weekAround } from '../../src/rules/ranking.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { type Connected, connectInProcess } from '../helpers/mcp.js';
 import { startTestSandbox, TEST_TODAY } from '../helpers/sandbox.js';
@@ -16,7 +17,7 @@ import {
   table,
   timingCells,
 } from './report.js';
-import { STAFFING_REQUEST_BUDGETS } from './request-budgets.js';
+import { ANOTHER_WEEK_REQUEST_BUDGETS, STAFFING_REQUEST_BUDGETS } from './request-budgets.js';
 import {
   readStaffingFacts,
   runQuestion,
@@ -82,6 +83,56 @@ async function workloadTable(
     ],
     rows,
   );
+}
+
+/**
+ * find_matching_crew about a role, then about a role of another local week within the cache time:
+ * the requests of each, checked against ANOTHER_WEEK_REQUEST_BUDGETS.
+ */
+async function anotherWeek(
+  ctx: BenchContext,
+  connected: Connected,
+  sandbox: RunningSandbox,
+  facts: StaffingFacts,
+): Promise<{ cold: number; warm: number }> {
+  const weekOf = (role: { startTime: string; timezone: string }) =>
+    weekAround(Date.parse(role.startTime), role.timezone).from;
+  const roles = [
+    facts.saturdayRole,
+    facts.declined.role,
+    facts.showcase,
+    facts.busy.clashRole,
+    ...facts.securityPosts,
+  ];
+  const first = roles[0]!;
+  const other = roles.find((role) => weekOf(role) !== weekOf(first));
+  if (!other) throw new Error('The staffing facts hold no role in another week than the Saturday role.');
+  const ask = async (role: { jobId: string; roleId: string }) => {
+    const before = requestsOf(sandbox);
+    const result = await connected.client.callTool({
+      name: 'find_matching_crew',
+      arguments: { jobId: role.jobId, roleId: role.roleId },
+    });
+    if (result.isError) throw new Error(`find_matching_crew failed: ${JSON.stringify(result.content)}`);
+    return requestsOf(sandbox) - before;
+  };
+  connected.app.lookups.staffing.invalidate();
+  const cold = await ask(first);
+  const warm = await ask(other);
+  const what = 'find_matching_crew, another role in another week: upstream requests';
+  ctx.budget({
+    what: `${what}, cold`,
+    actual: cold,
+    limit: ANOTHER_WEEK_REQUEST_BUDGETS.cold,
+    unit: 'requests',
+  });
+  ctx.budget({
+    what: `${what}, warm`,
+    actual: warm,
+    limit: ANOTHER_WEEK_REQUEST_BUDGETS.warm,
+    unit: 'requests',
+  });
+  return { cold, warm };
 }
 
 /** "Who can work role R?" with the other tools: list the crew, then get_crew for each, then their crew jobs. */
@@ -220,6 +271,12 @@ export const staffingSection: Section = {
           'a requirement given by title) is not emptied. Result tokens: o200k, text + structuredContent, all calls.',
         '',
         await workloadTable(ctx, connected, sandbox, facts),
+        '',
+      );
+      const another = await anotherWeek(ctx, connected, sandbox, facts);
+      parts.push(
+        `find_matching_crew about a role with the staffing cache emptied: ${another.cold} upstream requests; ` +
+          `then about a role of another local week, within the cache time: ${another.warm}.`,
         '',
       );
       // The CI run checks the request budgets; the comparisons and timings are for the full report.

@@ -165,6 +165,25 @@ describe('find_matching_crew: what it sends', () => {
     expect(operations(again.sent)).toEqual(['companyJobs']);
   });
 
+  it('a question about another role in another week within the cache time costs 2 requests: its job and its time', async () => {
+    // The ranking reads no week of its own: the BOOKED history read for the first question holds
+    // every week's hours, so another week costs what another role of the same week does.
+    const weekOf = (entry: ReturnType<typeof allRoles>[number]) =>
+      localWeek(Date.parse(entry.role.startTime), entry.timezone).join();
+    const roles = allRoles(company);
+    const first = roles[0]!;
+    const second = roles.find((entry) => weekOf(entry) !== weekOf(first))!;
+    coldStart();
+    await find({ jobId: first.jobId, roleId: first.roleId });
+    const { data, sent, isError } = await find({ jobId: second.jobId, roleId: second.roleId });
+    expect(isError).toBe(false);
+    expect(sent.length).toBeLessThanOrEqual(2);
+    expect(operations(sent)).toEqual(['companyJobs', 'companyCrewJobs']);
+    expect(sent[1]).toMatchObject(windowRead(second.role));
+    const [monday, sunday] = localWeek(Date.parse(second.role.startTime), second.timezone);
+    expect(data.week).toBe(`${monday}/${sunday}`);
+  });
+
   it('sends nothing for input it can refuse by itself, and says which field and how to fix it', async () => {
     const target = allRoles(company)[0]!;
     const cases: [Record<string, unknown>, RegExp][] = [
