@@ -116,7 +116,7 @@ async function anotherWeek(
     if (result.isError) throw new Error(`find_matching_crew failed: ${JSON.stringify(result.content)}`);
     return requestsOf(sandbox) - before;
   };
-  connected.app.lookups.staffing.invalidate();
+  connected.app.context.lookups.staffing.invalidate();
   const cold = await ask(first);
   const warm = await ask(other);
   const what = 'find_matching_crew, another role in another week: upstream requests';
@@ -329,7 +329,7 @@ export const staffingSection: Section = {
       commands([
         ctx.command,
         ...STAFFING_QUESTIONS.map((question) => `${question.id}: ${question.ask(facts)}`),
-        'tools/call find_matching_crew {jobId, roleId} per timed role; app.lookups.staffing.invalidate() before each cold call',
+        'tools/call find_matching_crew {jobId, roleId} per timed role; app.context.lookups.staffing.invalidate() before each cold call',
         `startTestSandbox({ crewCount: ${LARGE_CREW} }) for the large run`,
       ]),
     );
