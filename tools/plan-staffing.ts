@@ -26,6 +26,7 @@ import {
   resolveOptions,
 } from '../src/planner/request.js';
 import { planResultSchema, planText, toPlanResult } from '../src/present/plan.js';
+import { fitPlan } from '../src/present/plan-budget.js';
 
 const roleCrew = z.array(z.string()).optional();
 
@@ -152,6 +153,8 @@ export const planStaffingTool = defineTool({
       ...(kept ? { changes: planChanges(kept.assignments, assignments) } : {}),
       notes: [...notes, ...facts.notes],
     });
-    return { data: result, text: planText(result, outcome) };
+    const fitted = fitPlan({ data: result, text: planText(result, outcome) });
+    if (fitted.data.shortened) await ctx.keptPlans.keep({ ...keptPlan, view: result } as KeptPlan, id.id);
+    return fitted;
   },
 });
