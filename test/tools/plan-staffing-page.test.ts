@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_TOKEN_LIMIT } from '../../src/mcp/budget.js';
 import { pinPlannerClock } from '../../src/planner/clock.js';
-import { planResultSchema } from '../../src/present/plan.js';
+import { type PlanResult, planResultSchema } from '../../src/present/plan.js';
+import { fitPlan } from '../../src/present/plan-budget.js';
 import { LARGE_EVENT_TITLE } from '../../src/sandbox/seed.js';
-import { resultCost } from '../bench/tokens.js';
+import { countTokens, resultCost } from '../bench/tokens.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import { textOf } from '../helpers/mcp.js';
 import { gqlEveryPage, type Json, TEST_TODAY } from '../helpers/sandbox.js';
@@ -149,4 +150,77 @@ describe('plan_staffing_page', () => {
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toMatch(/was not shortened/);
   });
+});
+
+/** A plan of `places` bookings over roles of ten places, each person on three roles, as toPlanResult makes it. */
+function bigPlan(places: number): PlanResult {
+  const roles = Array.from({ length: places / 10 }, (_, index) => ({
+    jobId: String(1000 + Math.floor(index / 8)),
+    roleId: String(5000 + index),
+    title: 'Security Officer',
+    job: 'Winter Festival',
+    date: '2026-12-05',
+    time: '18:00-02:00',
+    timezone: 'Europe/London',
+  }));
+  const assignments = Array.from({ length: places }, (_, index) => {
+    const role = roles[Math.floor(index / 10)] as (typeof roles)[number];
+    const crewId = String(100 + (index % Math.ceil(places / 3)));
+    return {
+      jobId: role.jobId,
+      roleId: role.roleId,
+      crewId,
+      name: `Person ${crewId}`,
+      reason: 'match #3 of 40',
+      alternates: ['90', '91'],
+    };
+  });
+  const people = [...new Set(assignments.map((entry) => entry.crewId)), '90', '91'];
+  return {
+    planId: 'plan-0123456789',
+    keptUntil: '2026-11-21T12:30:00.000Z',
+    assignments,
+    unfilled: [],
+    totals: { placesOpen: places, placesFilled: places, status: 'optimal', gap: 0, solveMs: 900 },
+    hours: people.map((crewId) => ({ crewId, hours: 24 })),
+    objective: ['most places filled'],
+    options: {
+      statuses: ['ACTIVE'],
+      minRestHours: 10,
+      maxShiftsPerDay: 1,
+      keepPending: true,
+      continuity: true,
+      exclude: [],
+      limitAlternates: 2,
+    },
+    roles,
+    crew: people.map((crewId) => ({ crewId, name: `Person ${crewId}` })),
+  };
+}
+
+describe('fitPlan at any size', () => {
+  it.each([3_000, 10_000])(
+    'keeps a %d-place plan within 20,000 tokens, counting the people it left out',
+    (places) => {
+      const full = bigPlan(places);
+      const fitted = fitPlan({ data: full, text: 'x'.repeat(200_000) });
+      expect(countTokens(fitted.text) + countTokens(JSON.stringify(fitted.data))).toBeLessThanOrEqual(
+        RESULT_TOKEN_LIMIT,
+      );
+      const shown = new Set(fitted.data.assignments.map((entry) => entry.crewId));
+      const all = new Set(full.assignments.map((entry) => entry.crewId));
+      expect(fitted.data.shortened?.people).toBe(all.size - shown.size);
+      expect(fitted.data.shortened?.assignments).toBe(
+        full.assignments.length - fitted.data.assignments.length,
+      );
+      expect(shown.size).toBeGreaterThan(0);
+      expect(fitted.text).toContain(
+        `${all.size - shown.size} more people (${full.assignments.length - fitted.data.assignments.length} bookings) are left out`,
+      );
+      // Whole people: everyone shown has every one of their bookings.
+      for (const id of shown)
+        expect(fitted.data.assignments.filter((entry) => entry.crewId === id)).toHaveLength(3);
+      expect(planResultSchema.safeParse(fitted.data).success).toBe(true);
+    },
+  );
 });
