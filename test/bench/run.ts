@@ -34,6 +34,7 @@ import { elapsedMs } from './stats.js';
 import { throughputSection } from './throughput.js';
 import { tokenRequestsSection } from './token-requests.js';
 import { viewsSection } from './views.js';
+import { weeksSection } from './weeks.js';
 
 const SECTIONS: Section[] = [
   contextSection,
@@ -45,12 +46,16 @@ const SECTIONS: Section[] = [
   staffingSection,
   viewsSection,
   planningSection,
+  weeksSection,
   scheduleSection,
   replicasSection,
   connectorSection,
 ];
-/** The CI run leaves out what only measures time: under injected latency, or across replica processes. */
-const QUICK_SKIPS = new Set(['pagination', 'replicas', 'connector']);
+/**
+ * The CI run leaves out what only measures time: under injected latency, across replica processes,
+ * or whole weeks and a season planned by spawned builds (minutes, not seconds).
+ */
+const QUICK_SKIPS = new Set(['pagination', 'replicas', 'connector', 'weeks']);
 
 /** What a full run writes itself: a previous run's output is not a change of the measured code. */
 const GENERATED = ['BENCHMARKS.md', 'README.md'];
