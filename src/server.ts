@@ -318,7 +318,11 @@ export function buildServer(app: AppContext, instance: InstanceInfo = { longLive
       inputSchema: wireSchema(tool.inputSchema, 'input'),
       outputSchema: wireSchema(tool.outputSchema, 'output'),
       annotations: { title: tool.title, ...tool.annotations },
-      _meta: { 'crew-mcp/scopes': tool.scopes, 'crew-mcp/toolset': tool.toolset },
+      _meta: {
+        'crew-mcp/scopes': tool.scopes,
+        'crew-mcp/toolset': tool.toolset,
+        ...(tool.appOnly ? { ui: { visibility: ['app'] } } : {}),
+      },
     };
     const handler = (input: unknown, mcp: ServerContext) => runTool(app, server, tool, input, mcp);
     if (!tool.view) return server.registerTool(tool.name, config, handler);

@@ -18,6 +18,7 @@ import { listJobs } from './list-jobs.js';
 import { listLeavers } from './list-leavers.js';
 import { listWebhooks } from './list-webhooks.js';
 import { planStaffingTool } from './plan-staffing.js';
+import { planStaffingPage } from './plan-staffing-page.js';
 import { reviewCrewSchedule } from './review-crew-schedule.js';
 import { updateCrew } from './update-crew.js';
 import { updateJobs } from './update-jobs.js';
@@ -47,6 +48,7 @@ export const tools: Record<string, ToolDefinition> = {
   find_open_roles: findOpenRoles,
   graphql_query: graphqlQuery,
   plan_staffing: planStaffingTool,
+  plan_staffing_page: planStaffingPage,
   review_crew_schedule: reviewCrewSchedule,
 } as Record<string, ToolDefinition>;
 

@@ -15,6 +15,7 @@ import { plannerNow } from '../src/planner/clock.js';
 import type { KeptPlan } from '../src/planner/kept-plan.js';
 import { planStaffing } from '../src/planner/plan.js';
 import { planResultSchema, planText, toPlanResult } from '../src/present/plan.js';
+import { fitPlan } from '../src/present/plan-budget.js';
 import { type BoardRange, gatherFacts, gatherRoles, type ScopeAsk } from '../src/staffing/plan-gather.js';
 import { planOrRefusePins } from '../src/staffing/plan-refusal.js';
 import {
@@ -153,6 +154,8 @@ export const planStaffingTool = defineTool({
       ...(kept ? { changes: planChanges(kept.assignments, assignments) } : {}),
       notes: [...notes, ...facts.notes],
     });
-    return { data: result, text: planText(result, outcome) };
+    const fitted = fitPlan({ data: result, text: planText(result, outcome) });
+    if (fitted.data.shortened) await ctx.keptPlans.keep({ ...keptPlan, view: result } as KeptPlan, id.id);
+    return fitted;
   },
 });

@@ -88,6 +88,11 @@ export interface ToolDefinition<
   lookupTool?: Hint<z.output<I>>;
   /** The MCP Apps view that hosts supporting it show beside the answer (src/mcp/app-views.ts). */
   view?: AppView;
+  /**
+   * Only a view calls it (MCP Apps `_meta.ui.visibility: ["app"]`): hosts keep it out of the
+   * model's tool list, so it costs no context; a view pages what an answer could not hold.
+   */
+  appOnly?: true;
   handler(input: z.output<I>, ctx: ToolContext): Promise<ToolOutcome<z.output<O>>>;
 }
 

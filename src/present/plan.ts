@@ -9,6 +9,14 @@ import { OBJECTIVE_WORDS } from '../planner/solve.js';
 import { localTime } from './job.js';
 import { planCrew, planCrewSchema, planRoleSchema, planRoles } from './plan-facts.js';
 
+export const planShortenedSchema = z.object({
+  omitted: z.array(z.string()).describe('fields left out'),
+  people: z.number().optional().describe('crew members left out'),
+  assignments: z.number().optional().describe('assignments left out'),
+  how: z.string(),
+});
+export type PlanShortened = z.infer<typeof planShortenedSchema>;
+
 export const planResultSchema = z.object({
   planId: z.string(),
   keptUntil: z.string().describe('planId answers follow-ups until then'),
@@ -17,8 +25,9 @@ export const planResultSchema = z.object({
       jobId: z.string(),
       roleId: z.string(),
       crewId: z.string(),
-      name: z.string(),
-      reason: z.string(),
+      // Left out of a shortened plan (names once, in `crew`); the view pages them.
+      name: z.string().optional(),
+      reason: z.string().optional(),
       alternates: z.array(z.string()),
     }),
   ),
@@ -61,6 +70,7 @@ export const planResultSchema = z.object({
   note: z.string().optional(),
   roles: z.array(planRoleSchema).optional().describe('title, job, local day and hours of each role named'),
   crew: z.array(planCrewSchema).optional().describe('names of the proposed and alternate crew'),
+  shortened: planShortenedSchema.optional().describe('what a large plan left out'),
 });
 export type PlanResult = z.infer<typeof planResultSchema>;
 
@@ -148,6 +158,10 @@ export function proofWords(totals: PlanResult['totals'], objective: readonly str
   return `best found in the time limit: ${proven.length ? `${proven.join(', ')} proven; ` : ''}${unproven} within ${percent.toFixed(1)}% of the best possible`;
 }
 
+export function optionsLine(o: PlanResult['options']): string {
+  return `Options: statuses ${o.statuses.join('/')}, rest ${o.minRestHours} h, ${o.maxShiftsPerDay || 'any'} shift/day, max hours ${o.maxHours ?? 'none'}, keepPending ${o.keepPending}, continuity ${o.continuity}${o.preferScore ? `, preferScore ${o.preferScore}` : ''}, ${o.exclude.length} excluded, ${o.limitAlternates} alternates.`;
+}
+
 export function planText(result: PlanResult, outcome: PlanOutcome): string {
   const { totals } = result;
   const proof = proofWords(totals, result.objective);
@@ -186,10 +200,7 @@ export function planText(result: PlanResult, outcome: PlanOutcome): string {
     lines.push(
       `Verify in person: ${result.unchecked.map((entry) => `${entry.roleId} ${entry.verify.join(', ')}`).join('; ')}`,
     );
-  const o = result.options;
-  lines.push(
-    `Options: statuses ${o.statuses.join('/')}, rest ${o.minRestHours} h, ${o.maxShiftsPerDay || 'any'} shift/day, max hours ${o.maxHours ?? 'none'}, keepPending ${o.keepPending}, continuity ${o.continuity}${o.preferScore ? `, preferScore ${o.preferScore}` : ''}, ${o.exclude.length} excluded, ${o.limitAlternates} alternates.`,
-  );
+  lines.push(optionsLine(result.options));
   if (result.note) lines.push(result.note);
   return lines.join('\n');
 }

@@ -1,7 +1,14 @@
 // `crew-mcp sandbox [flags]`: run the embedded sandbox platform on its own, print where it is and
 // which demo keys to use, and stay up until SIGINT/SIGTERM.
 import { CREW_JOB_PATH } from './apps-endpoint.js';
-import { MAX_CREW_COUNT, MAX_EVENT_PLACES, MIN_EVENT_PLACES, SEED_CREW_COUNT } from './seed.js';
+import {
+  MAX_CREW_COUNT,
+  MAX_EVENT_PLACES,
+  MAX_SEASON_WEEKS,
+  MIN_EVENT_PLACES,
+  MIN_SEASON_WEEKS,
+  SEED_CREW_COUNT,
+} from './seed.js';
 import { startSandbox } from './server.js';
 import {
   type FaultSettings,
@@ -13,7 +20,7 @@ import {
 
 export const SANDBOX_USAGE = `Usage: crew-mcp sandbox [--host 127.0.0.1] [--port 4000] [--latency-ms N]
                         [--error-rate R] [--rate-limit N] [--token-lifetime S] [--crew N]
-                        [--event-places N]
+                        [--event-places N] [--season N]
 
   --host HOST            interface to listen on (default 127.0.0.1)
   --port N               TCP port, 0 for a free one (default 4000)
@@ -23,7 +30,10 @@ export const SANDBOX_USAGE = `Usage: crew-mcp sandbox [--host 127.0.0.1] [--port
   --token-lifetime S     lifetime of issued tokens in seconds (default 43200)
   --crew N               crew in the company (default 260, the seed); more are generated after it
   --event-places N       add a generated three-day event with N open places (27 to 3000),
-                         two weeks from today; the seed's own data stays as it is`;
+                         two weeks from today; the seed's own data stays as it is
+  --season N             add a generated busy season of N weeks (1 to 12) from next Monday:
+                         four boards, day and night roles, 3000 crew, half booked each week,
+                         400-600 open places a week; the seed's own data stays as it is`;
 
 export class SandboxUsageError extends Error {
   override name = 'SandboxUsageError';
@@ -60,6 +70,9 @@ const FLAGS: Record<string, FlagParser> = {
   },
   '--event-places': (value, options) => {
     options.eventPlaces = integerIn(value, '--event-places', MIN_EVENT_PLACES, MAX_EVENT_PLACES);
+  },
+  '--season': (value, options) => {
+    options.season = integerIn(value, '--season', MIN_SEASON_WEEKS, MAX_SEASON_WEEKS);
   },
 };
 

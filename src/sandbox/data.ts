@@ -27,6 +27,8 @@ export interface SandboxDataOptions {
   crewCount?: number;
   /** Open places of a generated three-day event; see SeedOptions.eventPlaces. */
   eventPlaces?: number;
+  /** Weeks of a generated busy season; see SeedOptions.season. */
+  season?: number;
   /** The clock for timestamps written by mutations; defaults to the real time. */
   clock?: () => Date;
   /** Serve a schema that differs from the contract (tests of schema tolerance). */
@@ -40,6 +42,7 @@ export function createSandboxData(options: SandboxDataOptions): SandboxData {
     seed: options.seed,
     crewCount: options.crewCount,
     eventPlaces: options.eventPlaces,
+    season: options.season,
   });
   const listeners = new Set<EventListener>();
   let eventCount = 0;

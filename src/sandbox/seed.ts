@@ -15,3 +15,9 @@ export {
   MIN_EVENT_PLACES,
 } from './seed/large-event.js';
 export { Rng } from './seed/rng.js';
+export {
+  MAX_SEASON_WEEKS,
+  MIN_SEASON_WEEKS,
+  SEASON_CREW_COUNT,
+  SEASON_UNIQUE_PREFIX,
+} from './seed/season.js';

@@ -49,6 +49,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         seed,
         crewCount: options.crewCount,
         eventPlaces: options.eventPlaces,
+        season: options.season,
         schemaVariant: options.schemaVariant,
       });
       seeded = { data: created, unsubscribe: created.onEvent((event) => dispatcher.dispatch(event)) };
@@ -56,7 +57,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     return seeded.data;
   };
   // A size or schema variant is checked at start, where a bad value belongs (scale runs and tests).
-  if (options.crewCount !== undefined || options.eventPlaces !== undefined || options.schemaVariant) data();
+  if (
+    options.crewCount !== undefined ||
+    options.eventPlaces !== undefined ||
+    options.season !== undefined ||
+    options.schemaVariant
+  )
+    data();
 
   // Requests that arrive before the issuer exists (it needs the bound port) get a 503.
   let ctx: SandboxContext | null = null;

@@ -212,6 +212,12 @@ export interface SandboxOptions {
    * none): generated after the default seed and any extra crew, which stay identical.
    */
   eventPlaces?: number;
+  /**
+   * Weeks of a generated busy season from the first Monday after today (1 to 12; default none):
+   * four boards, day and night roles, at least 3,000 crew of whom half are BOOKED each week,
+   * 400-600 open places a week; generated after everything else, which stays identical.
+   */
+  season?: number;
   /** Random source in [0, 1) for errorRate/dropRate decisions; default a generator seeded with `seed`. */
   random?: () => number;
   /**

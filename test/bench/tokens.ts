@@ -12,6 +12,13 @@ export interface ListedTool {
   name: string;
   description?: string;
   inputSchema: unknown;
+  _meta?: Record<string, unknown>;
+}
+
+/** App-only tools (MCP Apps `_meta.ui.visibility` without "model"): hosts keep them from the model. */
+export function isAppOnly(tool: ListedTool): boolean {
+  const visibility = (tool._meta?.ui as { visibility?: string[] } | undefined)?.visibility;
+  return visibility !== undefined && !visibility.includes('model');
 }
 
 /** name + description + input schema, as JSON: what a client puts into the model's context. */
@@ -39,7 +46,12 @@ export function resultCost(result: { content?: unknown; structuredContent?: unkn
   return { text, structured, both: text + structured };
 }
 
-/** Tokens of a whole tool list as a model sees it: a JSON array of the model views. */
+/** Tokens of a whole tool list as a model sees it: a JSON array of the model views, app-only tools left out. */
 export function modelListTokens(tools: ListedTool[]): number {
-  return countTokens(`[${tools.map(modelView).join(',')}]`);
+  return countTokens(
+    `[${tools
+      .filter((tool) => !isAppOnly(tool))
+      .map(modelView)
+      .join(',')}]`,
+  );
 }

@@ -3,10 +3,12 @@
 // the whole new plan with what changed.
 import '../shared/base.css';
 import './style.css';
+import type { ToolResult } from '../shared/bridge.js';
 import {
   fullscreenButton,
   h,
   type Json,
+  list,
   resultData,
   startView,
   str,
@@ -88,9 +90,50 @@ function draw(root: HTMLElement, view: ViewState, data: Json, busy: boolean) {
   root.replaceChildren(plan);
 }
 
+/**
+ * A large plan's answer is shortened to fit a model's context (names once, no reasons, the first
+ * people only): the view reads the whole plan from the kept plan, page by page, through the
+ * app-only plan_staffing_page, and merges the pages into the answer's shape.
+ */
+export async function wholePlan(
+  data: Json,
+  call: (name: string, args: Record<string, unknown>) => Promise<ToolResult>,
+): Promise<Json> {
+  const planId = str(data.planId);
+  const merged = { assignments: [] as Json[], unfilled: [] as Json[], hours: [] as Json[] };
+  const roles = new Map<string, Json>();
+  const crew = new Map<string, Json>();
+  for (let offset: number | undefined = 0; offset !== undefined; ) {
+    const { data: page, error } = resultData(
+      await call('plan_staffing_page', { planId, offset, limit: 200 }),
+    );
+    if (!page) throw new Error(error ?? 'no page');
+    merged.assignments.push(...list(page.assignments));
+    merged.unfilled.push(...list(page.unfilled));
+    merged.hours.push(...list(page.hours));
+    for (const role of list(page.roles)) roles.set(`${str(role.jobId)}/${str(role.roleId)}`, role);
+    for (const member of list(page.crew)) crew.set(str(member.crewId), member);
+    const next = page.next;
+    offset = typeof next === 'number' && next > offset ? next : undefined;
+  }
+  return { ...data, ...merged, roles: [...roles.values()], crew: [...crew.values()], shortened: undefined };
+}
+
 startView({
   name: 'crew-staffing-plan',
   render(root, data, view) {
     draw(root, view, data, false);
+    if (!data.shortened) return;
+    const status = root.querySelector('#plan-status');
+    if (status) status.textContent = 'Reading the whole plan…';
+    wholePlan(data, (name, args) => view.bridge.callTool(name, args))
+      .then((whole) => view.show(whole))
+      .catch((error: Error) => {
+        root
+          .querySelector('#plan-status')
+          ?.replaceChildren(
+            h('span', { class: 'error', role: 'alert' }, `Showing part of the plan: ${error.message}`),
+          );
+      });
   },
 });

@@ -14,6 +14,7 @@ import { seedExtraCrew } from './extra-crew.js';
 import { seedBoards, seedJobs } from './jobs.js';
 import { MAX_EVENT_PLACES, MIN_EVENT_PLACES, seedLargeEvent } from './large-event.js';
 import { Rng } from './rng.js';
+import { MAX_SEASON_WEEKS, MIN_SEASON_WEEKS, SEASON_CREW_COUNT, seedSeason } from './season.js';
 
 export const SEED_COMPANY_ID = 'company-1';
 export const SEED_CREW_COUNT = 260;
@@ -34,10 +35,25 @@ export interface SeedOptions {
    * (the default seed and any extra crew), which therefore stays identical. Default none.
    */
   eventPlaces?: number;
+  /**
+   * Weeks of a generated busy season (seed/season.ts): with it the company has at least
+   * SEASON_CREW_COUNT crew (extra crew as for crewCount), and the season's jobs are added after
+   * everything else, which therefore stays identical. Default none.
+   */
+  season?: number;
 }
 
 export function seedStore(store: SandboxStore, options: SeedOptions): void {
-  const crewCount = options.crewCount ?? SEED_CREW_COUNT;
+  const { season } = options;
+  if (
+    season !== undefined &&
+    (!Number.isInteger(season) || season < MIN_SEASON_WEEKS || season > MAX_SEASON_WEEKS)
+  )
+    throw new RangeError(
+      `season must be a whole number of weeks from ${MIN_SEASON_WEEKS} to ${MAX_SEASON_WEEKS} (got ${season})`,
+    );
+  const asked = options.crewCount ?? SEED_CREW_COUNT;
+  const crewCount = season === undefined ? asked : Math.max(asked, SEASON_CREW_COUNT);
   if (!Number.isInteger(crewCount) || crewCount < SEED_CREW_COUNT || crewCount > MAX_CREW_COUNT)
     throw new RangeError(
       `crewCount must be a whole number from ${SEED_CREW_COUNT} (the default seed) to ${MAX_CREW_COUNT} (got ${crewCount})`,
@@ -68,4 +84,5 @@ export function seedStore(store: SandboxStore, options: SeedOptions): void {
   ensureEveryCrewJobState(ctx);
   if (crewCount > SEED_CREW_COUNT) seedExtraCrew(ctx, options.seed, crewCount - SEED_CREW_COUNT);
   if (eventPlaces !== undefined) seedLargeEvent(ctx, options.seed, eventPlaces);
+  if (season !== undefined) seedSeason(ctx, options.seed, season);
 }
