@@ -87,7 +87,7 @@ async function findConnectPage(
   uid: string,
 ): Promise<ConnectPage | null> {
   const { provider, csrf } = options;
-  const refuse = (message: string) => {
+  const errorPage = (message: string) => {
     html(res, 400, renderErrorPage(message));
     return null;
   };
@@ -95,17 +95,17 @@ async function findConnectPage(
   try {
     details = await provider.interactionDetails(req, res);
   } catch {
-    return refuse('This connection request has expired or is unknown. Start again from your assistant.');
+    return errorPage('This connection request has expired or is unknown. Start again from your assistant.');
   }
   if (details.uid !== uid) {
-    return refuse(
+    return errorPage(
       'This page belongs to another connection request (a newer one started in this browser replaced it, or it came from another browser). Start again from your assistant.',
     );
   }
   const clientId = String(details.params.client_id);
   const client = await provider.Client.find(clientId);
   if (!client)
-    return refuse('The application asking is no longer registered here. Start again from your assistant.');
+    return errorPage('The application asking is no longer registered here. Start again from your assistant.');
   // The code goes to the request's redirect_uri, or to the client's only one when it named none.
   const redirectUri = String(details.params.redirect_uri ?? client.redirectUris?.[0] ?? '');
   const identity = identifyClient({ clientId, clientName: client.clientName, redirectUri });
