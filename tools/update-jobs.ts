@@ -34,7 +34,7 @@ const jobEdit = z.object({
   id: idInput,
   title: z.string().optional(),
   location: z.string().optional(),
-  timezone: z.string().optional().describe('IANA; keeps wall-clock times, moves the whole multi-day job'),
+  timezone: z.string().optional().describe('IANA; keeps wall clocks, moves the whole multi-day job'),
   roles: z.array(roleEdit).optional(),
 });
 
@@ -58,7 +58,7 @@ export const updateJobs = defineTool({
   name: 'update_jobs',
   title: 'Update jobs',
   description:
-    "Update jobs' title, location, timezone and roles (local wall-clock times; payRate keeps each role's pay type). dryRun shows each role's change. Side-effect pay changes, lower pay or moved shifts for booked crew, and rate 0 need the user's confirmation.",
+    "Update jobs' title, location, timezone, roles (local wall clock; payRate keeps pay type). dryRun: role changes, crew a move affects, new clashes. Needs the user's confirm: pay side effects, moved shifts or lower pay for crew, rate 0.",
   inputSchema: z.object({
     jobs: z.array(jobEdit).min(1),
     dryRun: z.boolean().optional(),
