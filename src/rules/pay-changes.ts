@@ -23,6 +23,7 @@ import {
   roundCents,
   sameTotal,
 } from './pay.js';
+import { payCauses, payCausesText } from './pay-causes.js';
 import { instantToWallClock, RULE_NEW_TIMEZONE, toEpochMs } from './time.js';
 import type { Confirmation } from './verdict.js';
 
@@ -141,7 +142,10 @@ export function payChange(touched: TouchedRole): PayChange | undefined {
     role.payType === 'HOURLY' && touched.payRate === undefined && worked > 0
       ? roundCents((role.total * 60) / worked)
       : undefined;
-  const detail = `${roleLabel(touched)}: total ${money(role.total)} → ${money(after)}, because ${reasons.join(' and ')}.`;
+  // Each cause with the part of the change it makes (pay-causes.ts): a new rate's part is not the hidden break's.
+  const steps = payCauses(touched);
+  const because = steps.length ? payCausesText(steps) : reasons.join(' and ');
+  const detail = `${roleLabel(touched)}: total ${money(role.total)} → ${money(after)}: ${because}.`;
   const spec = {
     path: touched.path,
     code: hidden ? ('LEGACY_BREAK_TOTAL' as const) : ('PAY_CHANGE' as const),
