@@ -142,10 +142,11 @@ export function payChange(touched: TouchedRole): PayChange | undefined {
     role.payType === 'HOURLY' && touched.payRate === undefined && worked > 0
       ? roundCents((role.total * 60) / worked)
       : undefined;
-  // Each cause with the part of the change it makes (pay-causes.ts): a new rate's part is not the hidden break's.
+  // More than one cause: each with the part of the change it makes (pay-causes.ts), so that a new
+  // rate's part is not blamed on the hidden break.
   const steps = payCauses(touched);
-  const because = steps.length ? payCausesText(steps) : reasons.join(' and ');
-  const detail = `${roleLabel(touched)}: total ${money(role.total)} → ${money(after)}: ${because}.`;
+  const because = steps.length > 1 ? payCausesText(steps) : reasons.join(' and ');
+  const detail = `${roleLabel(touched)}: total ${money(role.total)} → ${money(after)}, because ${because}.`;
   const spec = {
     path: touched.path,
     code: hidden ? ('LEGACY_BREAK_TOTAL' as const) : ('PAY_CHANGE' as const),

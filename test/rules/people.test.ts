@@ -6,6 +6,7 @@ import type { UpstreamRole } from '../../src/contract/upstream.js';
 import { matchOrderProblem, notWorkedSince, orderMatches } from '../../src/rules/match-order.js';
 import { type CrewShift, moveEffects, moveIssues } from '../../src/rules/move-clashes.js';
 import { payCauses } from '../../src/rules/pay-causes.js';
+import { payChange, type TouchedRole } from '../../src/rules/pay-changes.js';
 import type { RankedMatch } from '../../src/rules/ranking.js';
 import { sortPeople, weeklyTotals, wholeWeeks } from '../../src/rules/workload.js';
 
@@ -93,6 +94,19 @@ describe('why a total changes', () => {
       ['hidden break', 112.5, 120],
     ]);
   });
+  it('a confirmation item with a new rate and a lost hidden break gives each its part', () => {
+    const touched = {
+      ...edit,
+      path: 'jobs[0].roles[0]',
+      job: { id: 'j-1', date: '2026-08-01' },
+      role: { ...legacy, id: 'r-1', title: 'Bartender' },
+      payRate: 15,
+    } as unknown as TouchedRole;
+    const detail = payChange(touched)?.issue.detail ?? '';
+    expect(detail).toContain('total 225.00 → 120.00, because the rate 30 → 15 per hour (225.00 → 112.50); ');
+    expect(detail).toMatch(/hidden 30-minute break .* \(112\.50 → 120\.00\)\.$/);
+  });
+
   it('names the pay type when a FIXED role gets a new rate, and DST when a move changes the length', () => {
     const fixed = {
       ...legacy,
