@@ -6,7 +6,7 @@ import { toWebhook, webhookSchema } from './list-webhooks.js';
 export const createWebhook = defineTool({
   name: 'create_webhook',
   title: 'Create a webhook subscription',
-  description: 'Have the platform POST events of these types to url, signed with secret if given.',
+  description: 'Platform POSTs events of these types to url, signed with secret if given.',
   inputSchema: z.object({
     url: z.url({ protocol: /^https?$/ }),
     events: z.array(z.enum(EVENT_TYPES)).min(1),

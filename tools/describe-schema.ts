@@ -8,7 +8,7 @@ export const describeSchema = defineTool({
   name: 'describe_schema',
   title: 'Describe the platform schema',
   description:
-    "The platform's GraphQL schema: all names, or the definitions and rules of those named (e.g. CreateRoleInput).",
+    "The platform's GraphQL schema: all names, or definitions and rules of those named (e.g. CreateRoleInput).",
   inputSchema: z.object({ names: z.array(z.string()).max(20).optional() }),
   outputSchema: z.object({ definitions: z.array(z.string()) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

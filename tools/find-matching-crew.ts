@@ -7,8 +7,10 @@ import {
 import { historyCutNote, type MatchingCrewMember } from '../src/lookups/staffing.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { crewIdInput, idInput, idsInput } from '../src/mcp/ids.js';
+import { refuse } from '../src/mcp/refuse.js';
 import { matchingResultSchema, matchingText, toMatchingResult } from '../src/present/staffing.js';
 import { assessAvailability, assignmentsByCrew, BOOKED_STATUS } from '../src/rules/availability.js';
+import { MATCH_SORTS, matchOrderProblem, orderMatches } from '../src/rules/match-order.js';
 import { describeRequirement, judgeCrew, matchCrew, planRequirements } from '../src/rules/matching.js';
 import { MAX_MATCH_LIMIT } from '../src/rules/matching-input.js';
 import { rankMatches } from '../src/rules/ranking.js';
@@ -38,13 +40,15 @@ const inputSchema = z.object({
   // The default (ACTIVE, APPROVED) is stated in every result.
   statuses: z.array(z.string()).optional(),
   crewIds: idsInput(crewIdInput, MAX_MATCH_LIMIT).optional(),
+  notWorkedSince: z.string().optional().describe('YYYY-MM-DD: last worked before it, or never'),
+  sort: z.enum(MATCH_SORTS).optional().describe('lastWorked: oldest; hours: fewest'),
 });
 
 export const findMatchingCrew = defineTool({
   name: 'find_matching_crew',
   title: 'Find crew for a role',
   description:
-    'Who can work a role: crew meeting its requirements (verified options only), free then, ranked with reasons; clashes; near misses. jobId+roleId, or requirements as in create_jobs with optional startTime/endTime. crewIds: just their verdicts.',
+    'Who can work a role: crew meeting its requirements (verified options), free then, ranked with reasons; clashes; near misses. jobId+roleId, or requirements (as create_jobs) + startTime/endTime. crewIds: their verdicts.',
   inputSchema,
   outputSchema: matchingResultSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
@@ -55,6 +59,11 @@ export const findMatchingCrew = defineTool({
   view: 'roleCandidates',
   async handler(input, ctx) {
     checkMatchRequest(input);
+    const orderProblem = matchOrderProblem({
+      ...input,
+      timed: !input.requirements || Boolean(input.startTime),
+    });
+    if (orderProblem) refuse(orderProblem);
     const target =
       input.jobId !== undefined && input.roleId !== undefined
         ? await roleTarget(input.jobId, input.roleId, ctx)
@@ -73,7 +82,13 @@ export const findMatchingCrew = defineTool({
     const availabilityOf = (crewId: number) => assessAvailability(target.slot, byCrew.get(crewId) ?? []);
     const outcome = matchCrew(crew.crew, plan.checkable, availabilityOf);
     const members = new Map<number, MatchingCrewMember>(crew.crew.map((member) => [member.id, member]));
-    const ranked = rankMatches(outcome.matches, (crewId) => work.factsOf(members.get(crewId), crewId));
+    const ranked = orderMatches(
+      rankMatches(outcome.matches, (crewId) => work.factsOf(members.get(crewId), crewId)),
+      { since: input.notWorkedSince, sort: input.sort },
+    );
+    // A people question (who has not worked lately, who works least): the matches it keeps are the matches.
+    const people = input.notWorkedSince !== undefined || (input.sort ?? 'rank') !== 'rank';
+    const kept = new Set(ranked.map((match) => match.verdict.crew.id));
     const onRole = window.assignments.filter(
       (assignment) => assignment.roleId === target.slot.roleId && assignment.status === BOOKED_STATUS,
     );
@@ -94,6 +109,10 @@ export const findMatchingCrew = defineTool({
     if (window.truncated)
       notes.push('Not every crew job at this time could be read: availability may be incomplete.');
     if (work.since) notes.push(historyCutNote(work.since));
+    if (input.notWorkedSince !== undefined)
+      notes.push(
+        `${ranked.length} of ${outcome.matches.length} matches last worked before ${input.notWorkedSince} or never.`,
+      );
     const answers = input.crewIds
       ? askedCrew(input.crewIds, {
           verdictOf: (member) => judgeCrew(member, plan.checkable, availabilityOf(member.id)),
@@ -108,8 +127,9 @@ export const findMatchingCrew = defineTool({
       ...(target.window ? { window: target.window } : {}),
       ...(work.week ? { week: work.week } : {}),
       statuses: [...statuses],
+      ...(input.sort && input.sort !== 'rank' ? { sort: input.sort } : {}),
       considered: crew.crew.length,
-      outcome,
+      outcome: { ...outcome, matches: outcome.matches.filter((verdict) => kept.has(verdict.crew.id)) },
       ranked: only ? ranked.filter((match) => only.has(match.verdict.crew.id)) : ranked,
       ...(answers ? { crew: answers, only } : {}),
       booked,
@@ -119,6 +139,9 @@ export const findMatchingCrew = defineTool({
       limit: input.limit,
       includeNearMisses: input.includeNearMisses ?? false,
     });
-    return { data: result, text: matchingText(result) };
+    const text = matchingText(result);
+    // Who, not why: a person's facts once each (reason repeats them; the requirements met are checked's).
+    if (people) result.matches = result.matches.map(({ reasons: _met, reason: _facts, ...match }) => match);
+    return { data: result, text };
   },
 });

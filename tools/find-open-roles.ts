@@ -50,7 +50,7 @@ export const findOpenRoles = defineTool({
   name: 'find_open_roles',
   title: 'Find roles with open places',
   description:
-    "Roles needing crew (quantity minus BOOKED), soonest first, ids for find_matching_crew. from/to: each job's local days unless `timezone`; default next 7 days or a multiDayJobId's days.",
+    "Roles with open places, soonest first. from/to: each job's local days unless `timezone`; default next 7 days or a multiDayJobId's days.",
   inputSchema: z.object({
     ...readRangeInput,
     boardIds: boardIdsInput,

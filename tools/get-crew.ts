@@ -9,7 +9,7 @@ export const getCrew = defineTool({
   name: 'get_crew',
   title: 'Get a crew member',
   description:
-    'One crew member: every profile and data type (own and inherited global), with the answers and verified options.',
+    'One crew member: every profile and data type (own, inherited global), answers and verified options.',
   inputSchema: z.object({ crewId: crewIdInput.describe('From list_crew') }),
   outputSchema: z.object({ crew: crewProfileSchema }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },

@@ -78,7 +78,7 @@ function graphqlQueryTool(allowMutations: boolean): ToolDefinition<typeof inputS
   return defineTool({
     name: 'graphql_query',
     title: allowMutations ? 'Run a GraphQL operation' : 'Run a GraphQL query',
-    description: `Run one GraphQL ${allowMutations ? "query or mutation (sent once, without the write tools' rule checks)" : 'query'} you write, for data no other tool reads. Checked against the schema and the key's scopes before sending; find names with describe_schema.`,
+    description: `One GraphQL ${allowMutations ? "query or mutation (sent once, without the write tools' rule checks)" : 'query'} you write, for data no other tool reads; checked against schema and scopes first. Names: describe_schema.`,
     inputSchema,
     outputSchema,
     annotations: allowMutations

@@ -47,7 +47,7 @@ export const listCrewJobs = defineTool({
   name: 'list_crew_jobs',
   title: 'List crew jobs (assignments)',
   description:
-    "Crew jobs (crew assigned to roles) with status and attendance. from/to dates are each job's local days (role start), or days in `timezone` (e.g. UTC).",
+    "Crew jobs (crew on roles): status, attendance. from/to: each job's local days (role start), or days in `timezone`.",
   inputSchema: z.object({
     ...readRangeInput,
     status: z.array(crewJobStatusSchema).optional(),

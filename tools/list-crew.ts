@@ -15,7 +15,7 @@ import {
 export const listCrew = defineTool({
   name: 'list_crew',
   title: 'List crew',
-  description: "Crew members: id, name, email, status, profiles. get_crew shows one member's answers.",
+  description: 'Crew members: id, name, email, status, profiles (answers: get_crew).',
   inputSchema: z.object({
     search: z.string().min(1).optional().describe('Part of a name or email'),
     status: z.array(crewStatusSchema).optional(),

@@ -54,7 +54,7 @@ export const listEvents = defineTool({
   name: 'list_events',
   title: 'List platform events',
   description:
-    'Job and crew changes reported by webhook, newest first. types: e.g. job.created or a family (job, crew, crew_job); entityId: job or crew id; dates: UTC days.',
+    'Webhook-reported job and crew changes, newest first. types: e.g. job.created or job, crew, crew_job; entityId: job or crew id; dates: UTC days.',
   inputSchema: z.object({
     types: z.array(z.string()).optional(),
     since: z.string().optional(),

@@ -17,7 +17,7 @@ export const listJobs = defineTool({
   name: 'list_jobs',
   title: 'List jobs',
   description:
-    "Jobs with roles, in each job's local time. from/to are whole days in `timezone`, else in each job's own; without dates or ids, from today.",
+    "Jobs with roles in each job's local time. from/to: whole days in `timezone`, else each job's own; no dates or ids: from today.",
   inputSchema: z.object({
     ...readRangeInput,
     boardIds: boardIdsInput,

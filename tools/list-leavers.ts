@@ -28,7 +28,7 @@ const leaverSchema = z.object({
 export const listLeavers = defineTool({
   name: 'list_leavers',
   title: 'List leavers',
-  description: 'Crew who left, with when and why. from/to dates are UTC days unless `timezone`.',
+  description: 'Crew who left: when and why. from/to: UTC days unless `timezone`.',
   inputSchema: z.object({
     ...readRangeInput,
     ...paginationInput,

@@ -10,19 +10,15 @@ import { boardIdsInput } from '../src/mcp/params.js';
 import { readRange } from '../src/mcp/read-range.js';
 import { refuse } from '../src/mcp/refuse.js';
 import { ForbiddenError } from '../src/platform/errors.js';
-import {
-  problemRoles,
-  roleLine,
-  SHIFTS_LISTED_UP_TO,
-  scheduleOutputSchema,
-  scheduleText,
-} from '../src/present/schedule.js';
+import { problemRoles, scheduleOutputSchema, scheduleText } from '../src/present/schedule.js';
+import { selectPeople } from '../src/present/schedule-select.js';
 import { lastWorkedOf } from '../src/rules/last-worked.js';
 import type { CrewFacts } from '../src/rules/matching.js';
 import { planRequirements } from '../src/rules/matching.js';
-import { hasProblem, reviewSchedule } from '../src/rules/schedule.js';
+import { reviewSchedule } from '../src/rules/schedule.js';
 import { localStartDay } from '../src/rules/shifts.js';
 import { withinLocalDates } from '../src/rules/time.js';
+import { SCHEDULE_SORTS } from '../src/rules/workload.js';
 import { STAFFING_DEFAULTS } from '../src/staffing/defaults.js';
 
 const DEFAULT_MIN_REST_HOURS = STAFFING_DEFAULTS.minRestHours;
@@ -31,16 +27,20 @@ export const reviewCrewSchedule = defineTool({
   name: 'review_crew_schedule',
   title: 'Review crew schedule',
   description:
-    'Per person over local days from-to: hours, paid hours (breaks out), days, last worked, clashes (UTC overlap, any zones), rests under minRestHours (default 10), assignments failing role requirements or crew status.',
+    'Per person, local days from-to: hours, paid hours, days, last worked, clashes (UTC overlap), rests under minRestHours (default 10), failed requirements or status.',
   inputSchema: z.object({
     from: z.string().describe('YYYY-MM-DD'),
     to: z.string(),
     crewIds: z.array(crewIdInput).optional(),
     boardIds: boardIdsInput,
     roleIds: z.array(idInput).optional(),
-    statuses: z.array(crewJobStatusSchema).optional().describe('Default BOOKED'),
+    // Plain strings, checked below: an enum would cost every conversation its eight names.
+    statuses: z.array(z.string()).max(8).optional().describe('Default BOOKED'),
     minRestHours: z.number().optional(),
     problemsOnly: z.boolean().optional(),
+    sort: z.enum(SCHEDULE_SORTS).optional().describe('hours/paidHours: most first'),
+    limit: z.number().int().min(1).max(1_000).optional(),
+    minWeeklyHours: z.number().min(0).max(168).optional().describe('Only who has a week at or above'),
   }),
   outputSchema: z.object({ ...scheduleOutputSchema, notes: z.array(z.string()).optional() }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
@@ -54,6 +54,13 @@ export const reviewCrewSchedule = defineTool({
         field: 'statuses',
         problem: 'statuses is empty: no crew job would count.',
         fix: 'Leave it out for BOOKED.',
+      });
+    const unknown = statuses.filter((status) => !crewJobStatusSchema.options.includes(status as never));
+    if (unknown.length)
+      refuse({
+        field: 'statuses',
+        problem: `${unknown.join(', ')}: not a crew job status.`,
+        fix: `Use ${crewJobStatusSchema.options.join(', ')}.`,
       });
     const minRestHours = input.minRestHours ?? DEFAULT_MIN_REST_HOURS;
     if (!(minRestHours >= 0))
@@ -97,16 +104,8 @@ export const reviewCrewSchedule = defineTool({
       lastWorked: lastWorkedOf(history.assignments, people, ctx.now()),
       crewFacts,
     });
-    const crew = input.problemsOnly ? all.filter(hasProblem) : all;
-    if (crew.length <= SHIFTS_LISTED_UP_TO) {
-      for (const person of crew)
-        Object.assign(person, {
-          shifts: entries
-            .filter((entry) => String(entry.crewId) === person.crewId)
-            .sort((a, b) => a.shift.window.startMs - b.shift.window.startMs)
-            .map((entry) => `${entry.shift.roleId}: ${roleLine(entry)}`),
-        });
-    }
+    const { crew, notes: chosen } = selectPeople(all, entries, input);
+    notes.push(...chosen);
     const byRole = new Map(entries.map((entry) => [entry.shift.roleId, entry]));
     const roles = problemRoles(crew, byRole);
     if (read.truncated) notes.push('The range holds more crew jobs than one review reads: narrow it.');
@@ -125,6 +124,6 @@ export const reviewCrewSchedule = defineTool({
       ...(Object.keys(roles).length ? { roles } : {}),
       notes,
     };
-    return { data, text: scheduleText(input, crew, roles, notes) };
+    return { data, text: scheduleText(input, crew, roles, notes, all.length) };
   },
 });

@@ -42,7 +42,7 @@ export const updateCrew = defineTool({
   name: 'update_crew',
   title: 'Update a crew member',
   description:
-    'Update one crew member (crewId or crewEmail): details, address, status, profile answers. Given fields replace old values.',
+    'Update one crew member (crewId or crewEmail): details, address, status, profile answers; given fields replace old values.',
   inputSchema: z.object({
     crewId: crewIdInput.optional(),
     crewEmail: z.string().optional(),

@@ -24,7 +24,7 @@ export const updateProfileDataTypes = defineTool({
   name: 'update_profile_data_types',
   title: 'Update profile data types',
   description:
-    "Rename a profile's own or inherited global data types (title, uniqueId); a global one changes for every profile.",
+    "Rename a profile's own or inherited global data types (title, uniqueId); a global one changes for all profiles.",
   inputSchema: z.object({
     profileId: idInput,
     dataTypes: z

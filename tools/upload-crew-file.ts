@@ -12,7 +12,7 @@ export const uploadCrewFile = defineTool({
   name: 'upload_crew_file',
   title: 'Upload a crew file',
   description:
-    'Upload a file (max 10 MiB) for a crew member, optionally answering a FILE data type (dataTypeId or dataTypeUniqueId). Content: contentBase64 with name, or a local absolute path (stdio).',
+    "Upload a crew member's file (max 10 MiB), optionally answering a FILE data type (by id or uniqueId): contentBase64 + name, or a local absolute path (stdio).",
   inputSchema: z.object({
     crewId: crewIdInput,
     path: z.string().optional(),

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ScheduleEntry } from '../lookups/schedule.js';
 import type { PersonSchedule } from '../rules/schedule.js';
 import { formatUtc, instantToWallClock } from '../rules/time.js';
+import type { WeekTotal } from '../rules/workload.js';
 
 /** Up to this many people, each person's shifts are listed too. */
 export const SHIFTS_LISTED_UP_TO = 10;
@@ -26,13 +27,17 @@ export const personScheduleSchema = z.object({
   clashes: z.array(z.object({ ...pair, minutes: z.number() })),
   shortRests: z.array(z.object({ ...pair, hours: z.number() })),
   failures: z.array(z.object({ roleId: z.string(), requirement: z.string(), why: z.string() })),
+  weeks: z
+    .array(z.object({ week: z.string().describe('Monday'), hours: z.number(), paidHours: z.number() }))
+    .optional()
+    .describe('Local weeks at or above minWeeklyHours'),
   shifts: z.array(z.string()).optional().describe('roleId: local start-end zone (UTC start-end)'),
 });
 
 export const scheduleOutputSchema = {
   from: z.string(),
   to: z.string(),
-  people: z.number().describe('People with shifts in the range (before problemsOnly)'),
+  people: z.number().describe('People with shifts in the range (before problemsOnly, minWeeklyHours, limit)'),
   hiddenBreakShifts: z
     .number()
     .optional()
@@ -91,7 +96,11 @@ export function personLine(person: PersonSchedule): string {
     ...person.shortRests.map((rest) => `REST ${rest.earlierRoleId}→${rest.laterRoleId} ${h(rest.hours)}`),
     ...failuresText(person),
   ];
-  const shifts = person as PersonSchedule & { shifts?: string[] };
+  const shifts = person as PersonSchedule & { shifts?: string[]; weeks?: WeekTotal[] };
+  if (shifts.weeks?.length)
+    parts.push(
+      `weeks ${shifts.weeks.map((week) => `${week.week} ${h(week.hours)}/${h(week.paidHours)}`).join(', ')}`,
+    );
   return [parts.join('; '), ...(shifts.shifts ?? []).map((shift) => `  ${shift}`)].join('\n');
 }
 
@@ -100,9 +109,12 @@ export function scheduleText(
   people: readonly PersonSchedule[],
   roles: Record<string, string>,
   notes: readonly string[],
+  /** Everyone in the range, when fewer are shown (a limit). */
+  total?: number,
 ): string {
+  const of = total !== undefined && total > people.length ? ` of ${total}` : '';
   const lines = [
-    `${people.length} people, ${range.from} to ${range.to} (local days). crewId name hours paidHours days lastWorked; problems`,
+    `${people.length}${of} people, ${range.from} to ${range.to} (local days). crewId name hours paidHours days lastWorked; problems`,
     ...people.map(personLine),
   ];
   const named = Object.entries(roles);

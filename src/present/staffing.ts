@@ -14,8 +14,13 @@ const assignmentRefSchema = z.object({ jobId: z.string(), roleId: z.string(), st
 const matchSchema = z.object({
   crewId: z.string(),
   name: z.string(),
-  rank: z.number().describe('1 = first among all matches'),
-  reason: z.string().describe('What its place rests on: status here, hours that week, last worked, score'),
+  rank: z.number().describe('1 = first among all matches, in the order asked'),
+  reason: z
+    .string()
+    .optional()
+    .describe(
+      'What its place rests on: status here, hours that week, last worked, score (sort, notWorkedSince: absent)',
+    ),
   bookedHoursInWeek: z.number().optional(),
   lastWorked: z
     .string()
@@ -23,7 +28,10 @@ const matchSchema = z.object({
     .describe('Local day of the last BOOKED shift started by now; absent: never'),
   nextShift: z.string().optional().describe('Local day of the next BOOKED shift'),
   score: z.number().optional().describe('Mean SCORING score that applies'),
-  reasons: z.array(z.string()).optional().describe('One per requirement met (none checkable: absent)'),
+  reasons: z
+    .array(z.string())
+    .optional()
+    .describe('One per requirement met (none checkable, notWorkedSince or sort: absent)'),
   pending: z.array(assignmentRefSchema).optional().describe('Overlapping pending crew jobs elsewhere'),
   thisRole: z.string().optional().describe("Status of the member's crew job on this role"),
 });
@@ -77,6 +85,7 @@ export const matchingResultSchema = z.object({
   window: z.string().optional().describe('The time checked for availability (requirements given)'),
   week: z.string().optional().describe('The local Monday/Sunday of bookedHoursInWeek'),
   statuses: z.array(z.string()),
+  sort: z.enum(['lastWorked', 'hours']).optional().describe('The order asked instead of the ranking'),
   considered: z.number().describe('Crew evaluated'),
   totalMatches: z.number(),
   matches: z.array(matchSchema),
@@ -116,6 +125,8 @@ export interface MatchingView {
   /** The matches in rank order (only the crewIds asked about, when given). */
   ranked: RankedMatch[];
   week?: { from: string; to: string };
+  /** The order asked instead of the ranking. */
+  sort?: 'lastWorked' | 'hours';
   /** The verdict of each member asked about (crewIds). */
   crew?: CrewAnswer[];
   /** Only these crew in the lists (crewIds). */
@@ -158,6 +169,7 @@ export function toMatchingResult(view: MatchingView): MatchingResult {
     ...(view.window ? { window: view.window } : {}),
     ...(view.week ? { week: `${view.week.from}/${view.week.to}` } : {}),
     statuses: view.statuses,
+    ...(view.sort ? { sort: view.sort } : {}),
     considered: view.considered,
     totalMatches: outcome.matches.length,
     matches: view.ranked.slice(0, limit).map(toMatch),
@@ -198,6 +210,9 @@ function shown(total: number, count: number): string {
 /** The order of the matches, in words. */
 function rankingLine(result: MatchingResult): string {
   const week = result.week ? ` in the week ${result.week.replace('/', '..')}` : '';
+  if (result.sort === 'lastWorked')
+    return 'ranked: never worked, then longest since last worked; then as ranked';
+  if (result.sort === 'hours') return `ranked: fewest hours booked${week}; then as ranked`;
   return `ranked: applied/invited/shortlisted here; nothing pending then; fewer hours booked${week}; latest work; score; name`;
 }
 
@@ -250,7 +265,7 @@ export function matchingText(result: MatchingResult): string {
     lines.push(`Unchecked (a person must verify): ${result.unchecked.join('; ')}`);
   // Reasons every shown match has in common are said once: each line names what sets it apart.
   const parts = (match: (typeof result.matches)[number]) => [
-    ...match.reason.split(' · '),
+    ...(match.reason ?? '').split(' · '),
     ...(match.nextShift ? [`next shift ${match.nextShift}`] : []),
     ...(match.reasons ?? []),
   ];

@@ -211,6 +211,8 @@ export function bookedChangeIssues(
   before: RoleState,
   after: RoleState,
   path: string,
+  /** What makes the total change, cause by cause (pay-causes.ts), when known. */
+  causes?: string,
 ): RuleIssue[] {
   const issues: RuleIssue[] = [];
   const booked = change.booked ?? 0;
@@ -221,7 +223,7 @@ export function bookedChangeIssues(
         path,
         code: 'BOOKED_PAY_CUT',
         rule: RULE_BOOKED_CHANGE,
-        detail: `${role}: total per person ${money(before.total)} → ${money(after.total)} for ${booked} BOOKED crew.`,
+        detail: `${role}: total per person ${money(before.total)} → ${money(after.total)} for ${booked} BOOKED crew${causes ? `: ${causes}` : ''}.`,
         fix: 'Tell the user the booked crew would be paid less, and get their agreement.',
       }),
     );
@@ -325,6 +327,8 @@ export function changeConfirmation(
   // Side effects alone: the confirmation as it always was.
   if (others.length === 0) return payConfirmation(payChanges);
   const count = (code: string) => others.filter((issue) => issue.code === code).length;
+  // The people a move affects (move-clashes.ts): one item per person with a new clash or short rest.
+  const clashes = count('CREW_CLASH') + count('CREW_SHORT_REST');
   const parts = [
     payChanges.length
       ? `it would change the pay total of ${payChanges.length} role(s) as a side effect`
@@ -336,6 +340,10 @@ export function changeConfirmation(
       ? `it moves the shifts of BOOKED crew on ${count('BOOKED_SHIFT_MOVED')} role(s)`
       : undefined,
     count('ZERO_RATE') ? `it gives ${count('ZERO_RATE')} role(s) a rate of 0` : undefined,
+    count('PENDING_SHIFT_MOVED')
+      ? `it moves the shifts of pending crew on ${count('PENDING_SHIFT_MOVED')} role(s)`
+      : undefined,
+    clashes ? `it gives ${clashes} person(s) a new clash or short rest` : undefined,
   ].filter((part): part is string => part !== undefined);
   const items = [...payChanges.map((change) => change.issue), ...others];
   return {
@@ -357,6 +365,10 @@ export function changeConfirmation(
         ? `the shifts of BOOKED crew on ${count('BOOKED_SHIFT_MOVED')} role(s) moved`
         : undefined,
       count('ZERO_RATE') ? `${count('ZERO_RATE')} role(s) at a rate of 0` : undefined,
+      count('PENDING_SHIFT_MOVED')
+        ? `the shifts of pending crew on ${count('PENDING_SHIFT_MOVED')} role(s) moved`
+        : undefined,
+      clashes ? `${clashes} person(s) given a new clash or short rest` : undefined,
     ]
       .filter(Boolean)
       .join('; ')}.`,

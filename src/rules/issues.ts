@@ -45,6 +45,9 @@ export const ISSUE_CODES = [
   'PAY_TYPE_MIX',
   'BOOKED_PAY_CUT',
   'BOOKED_SHIFT_MOVED',
+  'CREW_CLASH',
+  'CREW_SHORT_REST',
+  'PENDING_SHIFT_MOVED',
   'ZERO_RATE',
   // crew data-type answers
   'DATA_TYPE_ANSWER',

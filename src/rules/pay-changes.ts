@@ -23,6 +23,7 @@ import {
   roundCents,
   sameTotal,
 } from './pay.js';
+import { payCauses, payCausesText } from './pay-causes.js';
 import { instantToWallClock, RULE_NEW_TIMEZONE, toEpochMs } from './time.js';
 import type { Confirmation } from './verdict.js';
 
@@ -141,7 +142,11 @@ export function payChange(touched: TouchedRole): PayChange | undefined {
     role.payType === 'HOURLY' && touched.payRate === undefined && worked > 0
       ? roundCents((role.total * 60) / worked)
       : undefined;
-  const detail = `${roleLabel(touched)}: total ${money(role.total)} → ${money(after)}, because ${reasons.join(' and ')}.`;
+  // More than one cause: each with the part of the change it makes (pay-causes.ts), so that a new
+  // rate's part is not blamed on the hidden break.
+  const steps = payCauses(touched);
+  const because = steps.length > 1 ? payCausesText(steps) : reasons.join(' and ');
+  const detail = `${roleLabel(touched)}: total ${money(role.total)} → ${money(after)}, because ${because}.`;
   const spec = {
     path: touched.path,
     code: hidden ? ('LEGACY_BREAK_TOTAL' as const) : ('PAY_CHANGE' as const),

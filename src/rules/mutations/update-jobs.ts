@@ -20,6 +20,7 @@ import { wholeNumberIssues } from '../input-shape.js';
 import { errorIssue, joinPath, type RuleIssue } from '../issues.js';
 import { checkTimezoneUpdates } from '../multi-day.js';
 import { checkBreakPeriodUpdate, checkPayRate } from '../pay.js';
+import { payCauses, payCausesText } from '../pay-causes.js';
 import { checkSavedBreak, type PayChange, payChange, type TouchedRole } from '../pay-changes.js';
 import {
   analyzeRoleTimes,
@@ -159,7 +160,7 @@ function predictedChanges(
     const change = roleChange(role.job, role.role, after, roleEffects);
     if (!change) continue;
     changes.push(change);
-    issues.push(...bookedChangeIssues(change, before, after, role.path));
+    issues.push(...bookedChangeIssues(change, before, after, role.path, payCausesText(payCauses(role))));
   }
   return { changes, effects, issues };
 }
