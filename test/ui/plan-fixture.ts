@@ -1,7 +1,13 @@
 // A staffing plan in plan_staffing's structuredContent shape (with its roles and crew maps), built
 // here so that the size and the edge cases are the test's own: `places` places over four days,
 // some with alternates, every ninth unfilled, and the re-planned answer to a swap. The real tool's
-// answer is rendered by its own test; the bare shape (ids only) too.
+// answer is rendered by its own test; the bare shape (ids only) too. Typed as the tool's own
+// output (present's PlanResult), so that a change of the result's shape breaks the fixture at
+// compile time instead of leaving the view tested against a shape the tool no longer answers.
+import type { PlanResult } from '../../src/present/plan.js';
+
+/** A whole plan: its roles and crew maps present, as plan_staffing answers a plan under budget. */
+export type FixturePlan = PlanResult & Required<Pick<PlanResult, 'roles' | 'crew'>>;
 
 export interface PlanFixtureOptions {
   places: number;
@@ -21,11 +27,11 @@ const NAMES = [
   'Hugo Brandt',
 ];
 
-export function planFixture({ places, planId = 'plan-1' }: PlanFixtureOptions) {
-  const roles: Record<string, unknown>[] = [];
-  const assignments: Record<string, unknown>[] = [];
-  const unfilled: Record<string, unknown>[] = [];
-  const crew: { crewId: string; name: string }[] = [];
+export function planFixture({ places, planId = 'plan-1' }: PlanFixtureOptions): FixturePlan {
+  const roles: FixturePlan['roles'] = [];
+  const assignments: PlanResult['assignments'] = [];
+  const unfilled: PlanResult['unfilled'] = [];
+  const crew: FixturePlan['crew'] = [];
   const hours = new Map<string, number>();
   let placed = 0;
   for (let index = 0; placed < places; index++) {
@@ -36,7 +42,7 @@ export function planFixture({ places, planId = 'plan-1' }: PlanFixtureOptions) {
     roles.push({
       jobId,
       roleId,
-      title: TITLES[index % TITLES.length],
+      title: TITLES[index % TITLES.length] as string,
       job: 'Winter Festival',
       date,
       time: '10:00-18:00',
@@ -71,20 +77,30 @@ export function planFixture({ places, planId = 'plan-1' }: PlanFixtureOptions) {
   }
   return {
     planId,
+    keptUntil: '2026-11-27T12:00:00.000Z',
     assignments,
     unfilled,
     totals: { placesOpen: places, placesFilled: assignments.length, status: 'optimal', gap: 0, solveMs: 84 },
     hours: [...hours.entries()].map(([crewId, value]) => ({ crewId, hours: value })),
-    options: { statuses: ['ACTIVE', 'APPROVED'], minRestHours: 10, maxShiftsPerDay: 1, limitAlternates: 2 },
+    objective: ['places filled', 'pending crew kept', 'fairness'],
+    options: {
+      statuses: ['ACTIVE', 'APPROVED'],
+      minRestHours: 10,
+      maxShiftsPerDay: 1,
+      keepPending: true,
+      continuity: true,
+      exclude: [],
+      limitAlternates: 2,
+    },
     roles,
     crew,
-    notes: ['A proposal: the platform has no operation that books crew; a person books them.'],
+    note: 'A proposal: the platform has no operation that books crew; a person books them.',
   };
 }
 
 /** The plan after swapping the first assignment's person for its first alternate. */
-export function swappedPlan(plan: ReturnType<typeof planFixture>, planId = 'plan-2') {
-  const [first, ...rest] = plan.assignments as { roleId: string; crewId: string; alternates: string[] }[];
+export function swappedPlan(plan: FixturePlan, planId = 'plan-2'): FixturePlan {
+  const [first, ...rest] = plan.assignments;
   if (!first) throw new Error('the plan has no assignment to swap');
   const to = first.alternates[0] as string;
   return {
