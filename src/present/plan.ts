@@ -48,6 +48,8 @@ export const planResultSchema = z.object({
     minRestHours: z.number(),
     maxShiftsPerDay: z.number(),
     maxHours: z.number().optional(),
+    maxShiftsPerPerson: z.number().optional(),
+    maxShiftsPerWeek: z.number().optional(),
     keepPending: z.boolean(),
     continuity: z.boolean(),
     preferScore: z.string().optional(),
@@ -78,6 +80,8 @@ function appliedOptions(options: PlanOptions): PlanResult['options'] {
     minRestHours: options.minRestHours,
     maxShiftsPerDay: options.maxShiftsPerDay,
     ...(options.maxHours !== undefined ? { maxHours: options.maxHours } : {}),
+    ...(options.maxShiftsPerPerson !== undefined ? { maxShiftsPerPerson: options.maxShiftsPerPerson } : {}),
+    ...(options.maxShiftsPerWeek !== undefined ? { maxShiftsPerWeek: options.maxShiftsPerWeek } : {}),
     keepPending: options.keepPending,
     continuity: options.continuity,
     ...(options.preferScore ? { preferScore: options.preferScore } : {}),
@@ -188,7 +192,7 @@ export function planText(result: PlanResult, outcome: PlanOutcome): string {
     );
   const o = result.options;
   lines.push(
-    `Options: statuses ${o.statuses.join('/')}, rest ${o.minRestHours} h, ${o.maxShiftsPerDay || 'any'} shift/day, max hours ${o.maxHours ?? 'none'}, keepPending ${o.keepPending}, continuity ${o.continuity}${o.preferScore ? `, preferScore ${o.preferScore}` : ''}, ${o.exclude.length} excluded, ${o.limitAlternates} alternates.`,
+    `Options: statuses ${o.statuses.join('/')}, rest ${o.minRestHours} h, ${o.maxShiftsPerDay || 'any'} shift/day, max hours ${o.maxHours ?? 'none'}${o.maxShiftsPerPerson ? `, ${o.maxShiftsPerPerson} shifts/person` : ''}${o.maxShiftsPerWeek ? `, ${o.maxShiftsPerWeek} shifts/week` : ''}, keepPending ${o.keepPending}, continuity ${o.continuity}${o.preferScore ? `, preferScore ${o.preferScore}` : ''}, ${o.exclude.length} excluded, ${o.limitAlternates} alternates.`,
   );
   if (result.note) lines.push(result.note);
   return lines.join('\n');
