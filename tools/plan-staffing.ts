@@ -6,7 +6,7 @@ import {
   jobIndexDocument,
 } from '../src/contract/documents.js';
 import { boardIdsOf } from '../src/mcp/board-ids.js';
-import { defineTool, type ToolContext } from '../src/mcp/define-tool.js';
+import { defineTool } from '../src/mcp/define-tool.js';
 import { idInput } from '../src/mcp/ids.js';
 import { boardIdsList, rangedNumber } from '../src/mcp/params.js';
 import { readRange } from '../src/mcp/read-range.js';
@@ -16,7 +16,7 @@ import type { KeptPlan } from '../src/planner/kept-plan.js';
 import { planStaffing } from '../src/planner/plan.js';
 import { planResultSchema, planText, toPlanResult } from '../src/present/plan.js';
 import { type BoardRange, gatherFacts, gatherRoles, type ScopeAsk } from '../src/staffing/plan-gather.js';
-import { planOrRefusePins } from '../src/staffing/plan-refusal.js';
+import { checkScore, planOrRefusePins } from '../src/staffing/plan-refusal.js';
 import {
   checkAdjustmentsMatch,
   checkRequest,
@@ -75,23 +75,6 @@ function scopeOf(input: PlanRequest, kept: KeptPlan | undefined): ScopeAsk {
     span: { startMs: Number.NEGATIVE_INFINITY, endMs: Number.POSITIVE_INFINITY },
   };
   return { boards };
-}
-
-async function checkScore(preferScore: string | undefined, ctx: ToolContext): Promise<void> {
-  if (!preferScore) return;
-  const known = (await ctx.lookups.dataTypes.get(ctx.signal))?.find((type) => type.id === preferScore);
-  if (known && known.type !== 'SCORING')
-    refuse({
-      field: 'preferScore',
-      problem: `preferScore: data type ${preferScore} is ${known.type}, not SCORING.`,
-      fix: 'Give a SCORING data type id.',
-    });
-  if (!known)
-    refuse({
-      field: 'preferScore',
-      problem: `preferScore: no data type ${preferScore}.`,
-      fix: 'get_crew shows the data type ids.',
-    });
 }
 
 export const planStaffingTool = defineTool({
