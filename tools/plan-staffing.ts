@@ -6,9 +6,9 @@ import {
   jobIndexDocument,
 } from '../src/contract/documents.js';
 import { boardIdsOf } from '../src/mcp/board-ids.js';
-import { defineTool, type ToolContext } from '../src/mcp/define-tool.js';
+import { defineTool } from '../src/mcp/define-tool.js';
 import { idInput } from '../src/mcp/ids.js';
-import { boardIdsInput, rangedNumber } from '../src/mcp/params.js';
+import { boardIdsList, rangedNumber } from '../src/mcp/params.js';
 import { readRange } from '../src/mcp/read-range.js';
 import { refuse } from '../src/mcp/refuse.js';
 import { plannerNow } from '../src/planner/clock.js';
@@ -17,7 +17,7 @@ import { planStaffing } from '../src/planner/plan.js';
 import { planResultSchema, planText, toPlanResult } from '../src/present/plan.js';
 import { fitPlan } from '../src/present/plan-budget.js';
 import { type BoardRange, gatherFacts, gatherRoles, type ScopeAsk } from '../src/staffing/plan-gather.js';
-import { planOrRefusePins } from '../src/staffing/plan-refusal.js';
+import { checkScore, planOrRefusePins } from '../src/staffing/plan-refusal.js';
 import {
   checkAdjustmentsMatch,
   checkRequest,
@@ -34,18 +34,21 @@ const roleCrew = z.array(z.string()).optional();
 const inputSchema = z.object({
   jobIds: z.array(idInput).optional(),
   multiDayJobId: idInput.optional(),
-  boardIds: boardIdsInput,
+  // Ids or names, as every boardIds: said by the other tools, within this one's token budget.
+  boardIds: boardIdsList,
   from: z.string().optional(),
   to: z.string().optional(),
-  places: z.array(z.string()).optional().describe('job/role[/count] ids'),
+  places: z.array(z.string()).optional(),
   planId: z.string().optional(),
   exclude: z.array(idInput).optional(),
-  swap: roleCrew.describe('roleId:crewId'),
+  swap: roleCrew,
   pin: roleCrew,
   statuses: z.array(z.string()).optional(),
   minRestHours: rangedNumber(PLAN_RANGES.minRestHours),
   maxShiftsPerDay: rangedNumber(PLAN_RANGES.maxShiftsPerDay),
   maxHours: rangedNumber(PLAN_RANGES.maxHours),
+  maxShiftsPerPerson: rangedNumber(PLAN_RANGES.maxShiftsPerPerson),
+  maxShiftsPerWeek: rangedNumber(PLAN_RANGES.maxShiftsPerWeek),
   keepPending: z.boolean().optional(),
   continuity: z.boolean().optional(),
   preferScore: idInput.optional(),
@@ -75,28 +78,11 @@ function scopeOf(input: PlanRequest, kept: KeptPlan | undefined): ScopeAsk {
   return { boards };
 }
 
-async function checkScore(preferScore: string | undefined, ctx: ToolContext): Promise<void> {
-  if (!preferScore) return;
-  const known = (await ctx.lookups.dataTypes.get(ctx.signal))?.find((type) => type.id === preferScore);
-  if (known && known.type !== 'SCORING')
-    refuse({
-      field: 'preferScore',
-      problem: `preferScore: data type ${preferScore} is ${known.type}, not SCORING.`,
-      fix: 'Give a SCORING data type id.',
-    });
-  if (!known)
-    refuse({
-      field: 'preferScore',
-      problem: `preferScore: no data type ${preferScore}.`,
-      fix: 'get_crew shows the data type ids.',
-    });
-}
-
 export const planStaffingTool = defineTool({
   name: 'plan_staffing',
   title: 'Plan staffing for an event',
   description:
-    'Optimal staffing proposal (books nobody) of jobIds, multiDayJobId, boardIds+from/to or places: bookings per person, alternates, why unfilled. planId: re-plan with exclude, swap, pin.',
+    'Optimal staffing (books nobody): jobIds, multiDayJobId, boardIds+from/to or places job/role[/count]; planId: exclude/swap/pin roleId:crewId.',
   inputSchema,
   outputSchema: planResultSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -74,10 +74,11 @@ export const droppedSchema = z.object({ path: z.string(), replacement: z.string(
  * Boards to read: each entry a board id or a board name (src/lookups/boards.ts resolves names);
  * an id may come as a number, like every id (src/mcp/ids.ts).
  */
-export const boardIdsInput = z
+/** Board ids or names, undescribed: for a tool whose description says so within its token budget. */
+export const boardIdsList = z
   .array(z.union([z.string(), z.number().int().min(0)]).transform((value) => String(value)))
-  .optional()
-  .describe('Ids or names');
+  .optional();
+export const boardIdsInput = boardIdsList.describe('Ids or names');
 
 /**
  * A numeric option with the bounds its check holds, declared where clients read them (an

@@ -37,6 +37,10 @@ export interface PlanOptions {
   maxShiftsPerDay: number;
   /** Hours per person over the plan's days (booked and proposed, breaks excluded). */
   maxHours?: number;
+  /** Shifts proposed per person in this plan. */
+  maxShiftsPerPerson?: number;
+  /** Shifts per person per local Monday-Sunday week, BOOKED and proposed. */
+  maxShiftsPerWeek?: number;
   keepPending: boolean;
   continuity: boolean;
   /** A SCORING data type id whose answer's score ranks crew. */
@@ -140,6 +144,14 @@ function requirementKey(requirements: readonly CheckableRequirement[]): string {
   return JSON.stringify(requirements);
 }
 
+/** The local Monday of a shift's start day (in its job's zone): the week maxShiftsPerWeek counts. */
+export function localWeek(shift: Shift): string {
+  const day = localStartDay(shift);
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+  return date.toISOString().slice(0, 10);
+}
+
 function dayCounts(shifts: readonly Shift[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const shift of shifts) {
@@ -164,6 +176,11 @@ function bookedConflict(
   }
   if (options.maxHours !== undefined && bookedHours + paidHours(shift) > options.maxHours + 1e-9)
     return booked[0]?.jobId ?? 'hours';
+  if (options.maxShiftsPerWeek !== undefined) {
+    const week = localWeek(shift);
+    const sameWeek = booked.filter((other) => localWeek(other) === week);
+    if (sameWeek.length >= options.maxShiftsPerWeek) return sameWeek[0]?.jobId;
+  }
   return undefined;
 }
 
@@ -320,6 +337,16 @@ export function buildModel(
     days,
     options,
   };
+}
+
+/** Shifts per local week of a member's BOOKED shifts (maxShiftsPerWeek counts them). */
+export function bookedPerWeek(model: PlanModel, crew: number): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const shift of model.booked.get(crew) ?? []) {
+    const week = localWeek(shift);
+    counts.set(week, (counts.get(week) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /** Shifts per local day of a member's BOOKED shifts (the day limit counts them). */

@@ -13,7 +13,15 @@ import {
 } from './objective-rows.js';
 import { MAX_LEVELS, type PartProblem, type Rows, roundHours } from './problem.js';
 import type { CrewClass } from './reduce.js';
-import { clashRows, classSizeRows, dayRows, hoursRows, openPlaceRows, type PersonColumns } from './rows.js';
+import {
+  clashRows,
+  classSizeRows,
+  dayRows,
+  hoursRows,
+  openPlaceRows,
+  type PersonColumns,
+  shiftCapRows,
+} from './rows.js';
 import { type Schedule, schedulesOf, sharesJob } from './schedules.js';
 import { buildStages } from './stages.js';
 
@@ -91,6 +99,7 @@ function personRows(
       clashRows(rows, model, list);
       dayRows(rows, model, crew, list);
       hoursRows(rows, model, crew, list);
+      shiftCapRows(rows, model, crew, list);
     }
     if (model.options.continuity)
       out.continuityColumns.push(...continuityRows(rows, model, crew, list, extra, out.capacities));

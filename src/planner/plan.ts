@@ -4,12 +4,17 @@
 //   NO_QUALIFIED_CREW        fewer crew meet the role's requirements than it has open places;
 //   ALL_QUALIFIED_BOOKED     enough meet them, but too few are free of their BOOKED shifts;
 //   NEEDED_ELSEWHERE_IN_PLAN the free ones are proposed for other places of this plan;
-//   LIMIT_REACHED            the solver's time limit stopped before that was settled.
+//   LIMIT_REACHED            a coordinator's cap (maxShiftsPerPerson, maxShiftsPerWeek) is all that
+//                            keeps free qualified crew off it, or the solver's time limit stopped
+//                            before that was settled.
 import type { CrewFacts } from '../rules/matching.js';
-import { paidHours } from '../rules/shifts.js';
+import { canWorkBoth, localStartDay, paidHours } from '../rules/shifts.js';
 import {
+  bookedPerDay,
+  bookedPerWeek,
   buildModel,
   type Candidate,
+  localWeek,
   type PlanAdjustments,
   type PlanModel,
   type PlanningFacts,
@@ -117,10 +122,58 @@ function explain(
   }
   if (limited && idle > 0)
     return { code: 'LIMIT_REACHED', reason: `time limit reached before ${shortfall} more could be settled` };
+  const capped = candidates.filter((candidate) =>
+    capThatBinds(model, place, chosenKeys.get(candidate.crew) ?? [], candidate.crew),
+  );
+  const cap = capped.length
+    ? capThatBinds(model, place, chosenKeys.get(capped[0]?.crew ?? -1) ?? [], capped[0]?.crew ?? -1)
+    : undefined;
+  if (cap)
+    return {
+      code: 'LIMIT_REACHED',
+      reason: `${cap} ${model.options[cap]} reached by ${capped.length} of its ${candidates.length} free qualified crew, proposed for roles ${listIds([...elsewhere])}`,
+    };
   return {
     code: 'NEEDED_ELSEWHERE_IN_PLAN',
     reason: `its ${candidates.length} free qualified crew are proposed for roles ${listIds([...elsewhere])}${idle ? ` or held by rest/day/hour limits` : ''}`,
   };
+}
+
+/**
+ * The coordinator's cap that alone keeps a person off a place: they hold as many shifts as the
+ * cap allows (in the plan, or in the place's local week with their BOOKED ones), and nothing else
+ * between their proposed shifts and this one (overlap, rest, the day's limit, hours) rules it out.
+ */
+function capThatBinds(
+  model: PlanModel,
+  place: number,
+  held: readonly Candidate[],
+  crew: number,
+): 'maxShiftsPerPerson' | 'maxShiftsPerWeek' | undefined {
+  const { options } = model;
+  const shift = model.roles[place]?.shift;
+  if (!shift || held.length === 0 || held.some((other) => other.place === place)) return undefined;
+  const shifts = held.flatMap((other) => model.roles[other.place]?.shift ?? []);
+  if (shifts.some((other) => !canWorkBoth(shift, other, options.minRestHours))) return undefined;
+  const day = localStartDay(shift);
+  const sameDay = shifts.filter((other) => localStartDay(other) === day).length;
+  if (
+    options.maxShiftsPerDay > 0 &&
+    sameDay + (bookedPerDay(model, crew).get(day) ?? 0) >= options.maxShiftsPerDay
+  )
+    return undefined;
+  const hours = shifts.reduce((sum, other) => sum + paidHours(other), model.bookedHours.get(crew) ?? 0);
+  if (options.maxHours !== undefined && hours + paidHours(shift) > options.maxHours + 1e-9) return undefined;
+  if (options.maxShiftsPerPerson !== undefined && held.length >= options.maxShiftsPerPerson)
+    return 'maxShiftsPerPerson';
+  const week = localWeek(shift);
+  const inWeek = shifts.filter((other) => localWeek(other) === week).length;
+  if (
+    options.maxShiftsPerWeek !== undefined &&
+    inWeek + (bookedPerWeek(model, crew).get(week) ?? 0) >= options.maxShiftsPerWeek
+  )
+    return 'maxShiftsPerWeek';
+  return undefined;
 }
 
 /** Pins whose person is no candidate for the role (not qualified, booked, excluded, not read). */

@@ -3,11 +3,12 @@
 //   - a role's open places (and its pins), and a class's members (interchangeable crew);
 //   - per person: one shift at a time with the minimum rest (the maximal cliques of an interval
 //     graph, so the relaxation is tight), the shifts per local day (less those BOOKED that day),
-//     the hours limit (less booked hours).
+//     the hours limit (less booked hours), the shifts per person in the plan and per local week
+//     (less those BOOKED that week).
 // The rows that the objectives need (continuity's and fairness's "used" and load columns) are in
 // objective-rows.ts.
 import { localStartDay } from '../rules/shifts.js';
-import { bookedPerDay, type Candidate, type PlanModel } from './model.js';
+import { bookedPerDay, bookedPerWeek, type Candidate, localWeek, type PlanModel } from './model.js';
 import { addRow, type Rows } from './problem.js';
 import type { CrewClass } from './reduce.js';
 import type { Schedule } from './schedules.js';
@@ -134,4 +135,35 @@ export function hoursRows(rows: Rows, model: PlanModel, crew: number, list: Pers
       -Infinity,
       cap,
     );
+}
+
+/** The shifts a coordinator allows per person: in this plan, and per local Monday-Sunday week less BOOKED ones. */
+export function shiftCapRows(rows: Rows, model: PlanModel, crew: number, list: PersonColumns): void {
+  const { maxShiftsPerPerson, maxShiftsPerWeek } = model.options;
+  if (maxShiftsPerPerson !== undefined && list.length > maxShiftsPerPerson)
+    addRow(
+      rows,
+      list.map(({ column }) => [column, 1]),
+      -Infinity,
+      maxShiftsPerPerson,
+    );
+  if (maxShiftsPerWeek === undefined) return;
+  const booked = bookedPerWeek(model, crew);
+  const perWeek = new Map<string, number[]>();
+  for (const { column, candidate } of list) {
+    const shift = model.roles[candidate.place]?.shift;
+    if (!shift) continue;
+    const week = localWeek(shift);
+    perWeek.set(week, [...(perWeek.get(week) ?? []), column]);
+  }
+  for (const [week, columns] of perWeek) {
+    const cap = maxShiftsPerWeek - (booked.get(week) ?? 0);
+    if (columns.length > cap)
+      addRow(
+        rows,
+        columns.map((column) => [column, 1]),
+        -Infinity,
+        cap,
+      );
+  }
 }

@@ -2,13 +2,13 @@
 // the same tier and score) differ in nothing a constraint or an objective before the ranking
 // reads, so instead of one 0/1 column per member and place, the solver gets one integer column
 // per schedule one such member can work (a set of the class's places that one person may hold
-// together: no overlap or short rest, the shifts per local day, the hours limit), counting how
+// together: no overlap or short rest, the shifts per local day and week, the hours limit), counting how
 // many members work it. A class of hundreds over a few days becomes tens of columns, and the
 // symmetry between identical members, which makes a branch-and-bound prove little, is gone. The
 // members are given their schedules after the solve, best ranked first. When a class has too many
 // schedules (long ranges, no day limit) it keeps its per-member columns.
 import { localStartDay } from '../rules/shifts.js';
-import type { Candidate, PlanModel } from './model.js';
+import { type Candidate, localWeek, type PlanModel } from './model.js';
 import type { CrewClass } from './reduce.js';
 
 /** One class's schedule, as a column of the part. */
@@ -46,6 +46,7 @@ export function schedulesOf(
         start: window.startMs,
         end: window.endMs + restMs,
         day: role ? localStartDay(role.shift) : '',
+        week: role ? localWeek(role.shift) : '',
         job: role?.multiDayJobId,
         open: role?.open ?? 0,
       };
@@ -63,6 +64,13 @@ export function schedulesOf(
       if (
         options.maxShiftsPerDay > 0 &&
         chosen.filter((other) => other.day === span.day).length >= options.maxShiftsPerDay
+      )
+        continue;
+      // Members of a class have no BOOKED shift in the window: the caps count proposed shifts only.
+      if (options.maxShiftsPerPerson !== undefined && chosen.length >= options.maxShiftsPerPerson) continue;
+      if (
+        options.maxShiftsPerWeek !== undefined &&
+        chosen.filter((other) => other.week === span.week).length >= options.maxShiftsPerWeek
       )
         continue;
       const total = hours + span.candidate.hours;

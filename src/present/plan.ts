@@ -57,6 +57,8 @@ export const planResultSchema = z.object({
     minRestHours: z.number(),
     maxShiftsPerDay: z.number(),
     maxHours: z.number().optional(),
+    maxShiftsPerPerson: z.number().optional(),
+    maxShiftsPerWeek: z.number().optional(),
     keepPending: z.boolean(),
     continuity: z.boolean(),
     preferScore: z.string().optional(),
@@ -88,6 +90,8 @@ function appliedOptions(options: PlanOptions): PlanResult['options'] {
     minRestHours: options.minRestHours,
     maxShiftsPerDay: options.maxShiftsPerDay,
     ...(options.maxHours !== undefined ? { maxHours: options.maxHours } : {}),
+    ...(options.maxShiftsPerPerson !== undefined ? { maxShiftsPerPerson: options.maxShiftsPerPerson } : {}),
+    ...(options.maxShiftsPerWeek !== undefined ? { maxShiftsPerWeek: options.maxShiftsPerWeek } : {}),
     keepPending: options.keepPending,
     continuity: options.continuity,
     ...(options.preferScore ? { preferScore: options.preferScore } : {}),
@@ -159,7 +163,7 @@ export function proofWords(totals: PlanResult['totals'], objective: readonly str
 }
 
 export function optionsLine(o: PlanResult['options']): string {
-  return `Options: statuses ${o.statuses.join('/')}, rest ${o.minRestHours} h, ${o.maxShiftsPerDay || 'any'} shift/day, max hours ${o.maxHours ?? 'none'}, keepPending ${o.keepPending}, continuity ${o.continuity}${o.preferScore ? `, preferScore ${o.preferScore}` : ''}, ${o.exclude.length} excluded, ${o.limitAlternates} alternates.`;
+  return `Options: statuses ${o.statuses.join('/')}, rest ${o.minRestHours} h, ${o.maxShiftsPerDay || 'any'} shift/day, max hours ${o.maxHours ?? 'none'}${o.maxShiftsPerPerson ? `, ${o.maxShiftsPerPerson} shifts/person` : ''}${o.maxShiftsPerWeek ? `, ${o.maxShiftsPerWeek} shifts/week` : ''}, keepPending ${o.keepPending}, continuity ${o.continuity}${o.preferScore ? `, preferScore ${o.preferScore}` : ''}, ${o.exclude.length} excluded, ${o.limitAlternates} alternates.`;
 }
 
 export function planText(result: PlanResult, outcome: PlanOutcome): string {

@@ -1,8 +1,9 @@
 // The kept plans of a server without a store (what a plan holds: planner/kept-plan.ts): a
 // bounded LRU in this process (per tenant: each context has its own), each plan for
-// KEPT_PLAN_TTL_MS after it was last kept. A follow-up re-reads the platform (crew and bookings may have moved) and re-solves
-// the same places with the plan's options plus the change. Replicas share theirs through the
-// store instead (store/kept-plans.ts), behind the same port (contract/kept-plans.ts).
+// KEPT_PLAN_TTL_MS after it was last kept. A follow-up re-reads the platform (crew and bookings
+// may have moved) and re-solves the same places with the plan's options plus the change.
+// Replicas share theirs through the store instead (store/kept-plans.ts), behind the same port
+// (contract/kept-plans.ts).
 import { type KeptPlans, keptPlanId, keptPlansCutoff, MAX_KEPT_PLANS } from '../contract/kept-plans.js';
 import type { KeptPlan } from '../planner/kept-plan.js';
 

@@ -18,6 +18,8 @@ export type { PlaceAsk };
 const MAX_JOBS = 2000;
 /** Crew jobs are read this far around the roles: rest and the local day reach past a shift. */
 const MIN_MARGIN_HOURS = 36;
+/** With maxShiftsPerWeek: a week's other days, and a zone's offset from UTC. */
+const WEEK_MARGIN_HOURS = 8 * 24;
 
 export interface BoardRange {
   boardIds: readonly string[];
@@ -134,12 +136,19 @@ export interface GatheredFacts extends PlanningFacts {
 
 export async function gatherFacts(
   roles: readonly RoleToFill[],
-  options: { statuses: readonly string[]; minRestHours: number; preferScore?: string },
+  options: {
+    statuses: readonly string[];
+    minRestHours: number;
+    preferScore?: string;
+    maxShiftsPerWeek?: number;
+  },
   lookups: Lookups,
   signal: AbortSignal,
   onProgress?: (done: number, total?: number) => void,
 ): Promise<GatheredFacts> {
-  const marginMs = Math.max(MIN_MARGIN_HOURS, options.minRestHours) * 3_600_000;
+  // A week's cap counts BOOKED shifts of the whole local Monday-Sunday week around each role.
+  const marginHours = options.maxShiftsPerWeek !== undefined ? WEEK_MARGIN_HOURS : MIN_MARGIN_HOURS;
+  const marginMs = Math.max(marginHours, options.minRestHours) * 3_600_000;
   const startMs = Math.min(...roles.map((role) => role.shift.window.startMs)) - marginMs;
   const endMs = Math.max(...roles.map((role) => role.shift.window.endMs)) + marginMs;
   const [crew, window] = await Promise.all([

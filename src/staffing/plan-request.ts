@@ -23,6 +23,8 @@ export interface PlanRequest {
   minRestHours?: number;
   maxShiftsPerDay?: number;
   maxHours?: number;
+  maxShiftsPerPerson?: number;
+  maxShiftsPerWeek?: number;
   keepPending?: boolean;
   continuity?: boolean;
   preferScore?: string;
@@ -46,13 +48,22 @@ export interface NumberRange {
   whole: boolean;
 }
 
-type RangedOption = 'minRestHours' | 'maxShiftsPerDay' | 'maxHours' | 'limitAlternates';
+type RangedOption =
+  | 'minRestHours'
+  | 'maxShiftsPerDay'
+  | 'maxHours'
+  | 'maxShiftsPerPerson'
+  | 'maxShiftsPerWeek'
+  | 'limitAlternates';
 
 export const PLAN_RANGES: Record<RangedOption, NumberRange> = {
   minRestHours: { min: 0, max: 48, whole: false },
   maxShiftsPerDay: { min: 0, max: 10, whole: true },
   // No upper bound: a cap above any week's hours would only refuse what the solver takes anyway.
   maxHours: { min: 1, max: Number.POSITIVE_INFINITY, whole: false },
+  // No upper bounds: a cap above the plan's shifts binds nothing, like maxHours.
+  maxShiftsPerPerson: { min: 1, max: Number.POSITIVE_INFINITY, whole: true },
+  maxShiftsPerWeek: { min: 1, max: Number.POSITIVE_INFINITY, whole: true },
   limitAlternates: { min: 0, max: 5, whole: true },
 };
 
@@ -153,12 +164,16 @@ export function placeOf(entry: string, path: string): PlaceAsk {
 export function resolveOptions(input: PlanRequest, kept?: KeptPlan): PlanOptions {
   const base = kept?.options ?? PLAN_DEFAULTS;
   const maxHours = input.maxHours ?? base.maxHours;
+  const maxShiftsPerPerson = input.maxShiftsPerPerson ?? base.maxShiftsPerPerson;
+  const maxShiftsPerWeek = input.maxShiftsPerWeek ?? base.maxShiftsPerWeek;
   const preferScore = input.preferScore ?? base.preferScore;
   return {
     statuses: input.statuses ?? base.statuses,
     minRestHours: input.minRestHours ?? base.minRestHours,
     maxShiftsPerDay: input.maxShiftsPerDay ?? base.maxShiftsPerDay,
     ...(maxHours !== undefined ? { maxHours } : {}),
+    ...(maxShiftsPerPerson !== undefined ? { maxShiftsPerPerson } : {}),
+    ...(maxShiftsPerWeek !== undefined ? { maxShiftsPerWeek } : {}),
     keepPending: input.keepPending ?? base.keepPending,
     continuity: input.continuity ?? base.continuity,
     ...(preferScore ? { preferScore } : {}),

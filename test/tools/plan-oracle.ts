@@ -196,3 +196,36 @@ export function openRolesOf(
     )
     .filter((role) => role.open > 0);
 }
+
+/** Whether one person may hold these roles together, with their booked shifts (clash, rest, day). */
+export function canHoldTogether(
+  company: Company,
+  crewId: number,
+  roles: { jobId: string; roleId: string }[],
+  limits: PlanLimits,
+): boolean {
+  const shifts = roles.map((role) => shiftOf(company, role.jobId, role.roleId));
+  return fits(shifts, bookedShifts(company, crewId), limits);
+}
+
+/** Open places of every role whose local start day (in its job's zone) is within from..to, not started at `nowMs`. */
+export function openRolesBetween(
+  company: Company,
+  from: string,
+  to: string,
+  nowMs: number,
+): { jobId: string; roleId: string; open: number }[] {
+  const jobIds = company.jobs
+    .filter((job) =>
+      job.roles.some((role: Json) => {
+        const day = localDay(Date.parse(role.startTime), job.timezone);
+        return day >= from && day <= to;
+      }),
+    )
+    .map((job) => job.id as string);
+  return openRolesOf(company, jobIds, nowMs).filter((role) => {
+    const { job, role: found } = findRole(company, role);
+    const day = localDay(Date.parse(found.startTime), job.timezone);
+    return day >= from && day <= to;
+  });
+}
