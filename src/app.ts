@@ -13,6 +13,7 @@ import type { ToolDefinition } from './mcp/define-tool.js';
 import { InFlightCalls } from './mcp/in-flight.js';
 import { adaptToLiveSchema, type LiveSchemaPlan } from './mcp/live-schema.js';
 import { primeWireSchemas } from './mcp/wire-schema.js';
+import type { Observers } from './observer.js';
 import { MemoryKeptPlans } from './planner/kept-plans.js';
 import { type Credentials, tokenUrlFor } from './platform/auth.js';
 import { createPlatform, type Platform } from './platform/client.js';
@@ -53,6 +54,8 @@ export interface AppOptions {
    * the test sandbox's fixed today, so that what they read never moves with the calendar.
    */
   now?: () => number;
+  /** Told of tool calls, platform requests and store round trips (the metrics, --metrics-port). */
+  observers?: Observers;
 }
 
 /** The registry's tools as this configuration offers them (app.ts is the one place besides the registry that knows them). */
@@ -138,6 +141,7 @@ async function openShared(
   credentials: Credentials,
   logger: Logger,
   now: () => number,
+  observers?: Observers,
 ) {
   const { openReplicaState, singleKeyTenant } = await import('./store/replicas.js');
   return openReplicaState({
@@ -148,6 +152,7 @@ async function openShared(
     eventsMaxAgeMs: config.security.eventsMaxAgeDays * 24 * 60 * 60 * 1000,
     eventsMaxBytes: config.security.eventsMaxBytes,
     now,
+    observer: observers?.service,
   });
 }
 
@@ -175,7 +180,14 @@ async function assemble(
   const now = options.now ?? Date.now;
   const platform =
     options.prefetched?.platform ??
-    createPlatform({ credentials, apiUrl, timeoutMs: config.timeoutMs, logger, now });
+    createPlatform({
+      credentials,
+      apiUrl,
+      timeoutMs: config.timeoutMs,
+      logger,
+      now,
+      observer: options.observers?.service,
+    });
   const grantedScopes = await readScopes(platform, logger);
   const schemaPlan =
     config.upstream.kind === 'live'
@@ -204,7 +216,7 @@ async function assemble(
   });
   // Replicas (--store): loaded only then, so that a lone server's start never pays for it.
   const shared = config.store
-    ? await openShared(config.store, config, platform.apiUrl, credentials, logger, now)
+    ? await openShared(config.store, config, platform.apiUrl, credentials, logger, now, options.observers)
     : null;
   const events = await createWebhookEvents({
     config,
@@ -242,6 +254,7 @@ async function assemble(
     transport,
     calls: new InFlightCalls(),
     now,
+    observer: options.observers?.service,
     sandbox,
     grantedScopes,
     // Our model is built when a tool first needs it (describe_schema, graphql_query).

@@ -140,7 +140,14 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
   if (shared) throw new ConfigError(shared);
   const keys = await loadStoreKeys(connector);
   const dataDir = connector.storeUrl ? null : await storeDataDir(connector.dataDir);
-  const { store, bus } = await openConnectorStore(config, connector, keys, dataDir, logger);
+  const { store, bus } = await openConnectorStore(
+    config,
+    connector,
+    keys,
+    dataDir,
+    logger,
+    options.observers?.service,
+  );
   // What `crew-mcp check` compares its key with: the embedded store is this process's alone.
   if (dataDir) await recordStoreKeyId(dataDir, keys.box.currentKeyId);
   if (store.reencrypted.moved) {
@@ -184,6 +191,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     calls,
     logger,
     maxTenants: connector.maxTenants,
+    observers: options.observers,
     afterWrite: bus ? (tenantKey) => tellReplicas({ kind: 'write', tenant: tenantKey }) : undefined,
     now: options.now,
     onKeyRefused(tenantKey, grantId) {

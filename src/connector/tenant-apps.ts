@@ -11,6 +11,7 @@ import { createLookups, invalidateAfterWrite, invalidateOnEvent } from '../looku
 import type { ToolDefinition } from '../mcp/define-tool.js';
 import type { InFlightCalls } from '../mcp/in-flight.js';
 import { adaptToLiveSchema } from '../mcp/live-schema.js';
+import type { Observers } from '../observer.js';
 import { tokenUrlFor } from '../platform/auth.js';
 import { createPlatform } from '../platform/client.js';
 import { AuthError } from '../platform/errors.js';
@@ -34,6 +35,8 @@ export interface TenantAppsOptions {
   calls: InFlightCalls;
   logger: Logger;
   maxTenants: number;
+  /** The metrics: each tenant reports under its own company label. */
+  observers?: Observers;
   /** The clock each tenant's platform client ages its tokens by (AppOptions.now); default Date.now. */
   now?: () => number;
   /** The platform refused the key of `grantId` (its secret was reset or deleted). */
@@ -54,6 +57,7 @@ async function openTenant(
 ): Promise<TenantContext> {
   const { config, tools, afterWrite } = options;
   const logger = options.logger.child({ tenant: tenant.key });
+  const observer = options.observers?.forCompany(tenant.key);
   const platform = createPlatform({
     credentials: {
       clientId: tenant.platformClientId,
@@ -64,6 +68,7 @@ async function openTenant(
     timeoutMs: config.timeoutMs,
     logger,
     now: options.now,
+    observer,
     // Also when the context is open and its token expires: the grant is marked, the context
     // closed, and this call (and every next one) says to reconnect, not to edit a setting.
     onKeyRefused: () => {
@@ -100,6 +105,7 @@ async function openTenant(
     transport: 'http',
     calls: options.calls,
     now: options.now,
+    observer,
     grantedScopes,
     afterWrite: afterWrite && (() => afterWrite(tenant.key)),
     get schema() {
