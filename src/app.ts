@@ -9,6 +9,7 @@ import { schemaModel } from './contract/schema-model.js';
 import { instructions } from './instructions.js';
 import type { Logger } from './logger.js';
 import { createLookups, invalidateAfterWrite, invalidateOnEvent } from './lookups/index.js';
+import { viewDomainsOf } from './mcp/app-views.js';
 import type { ToolDefinition } from './mcp/define-tool.js';
 import { InFlightCalls } from './mcp/in-flight.js';
 import { adaptToLiveSchema, type LiveSchemaPlan } from './mcp/live-schema.js';
@@ -213,6 +214,7 @@ async function assemble(
     allows: (toolset) => candidates.some((tool) => tool.toolset === toolset && chosenByConfig(tool, config)),
     listedTools: selection.listed.map((tool) => tool.name),
     knownTools: candidates.map((tool) => tool.name),
+    viewDomains: viewDomainsOf(config),
   });
   // Replicas (--store): loaded only then, so that a lone server's start never pays for it.
   const shared = config.store

@@ -20,7 +20,13 @@ import type { KeptPlans } from './contract/kept-plans.js';
 import type { Logger } from './logger.js';
 import { invalidateAfterWrite, type Lookups } from './lookups/index.js';
 import { appViewToolMeta } from './mcp/app-views.js';
-import { callerMayRead, callerMayUse, callerName, clientScopeFor } from './mcp/client-scopes.js';
+import {
+  callerMayRead,
+  callerMayUse,
+  callerName,
+  clientScopeFor,
+  securitySchemesOf,
+} from './mcp/client-scopes.js';
 import { isWriteTool, resolveHint, type ToolContext, type ToolDefinition } from './mcp/define-tool.js';
 import { PolicyError } from './mcp/errors.js';
 import { type ErrorHints, type FormattedError, formatError } from './mcp/format-error.js';
@@ -334,7 +340,11 @@ export function buildServer(app: AppContext, instance: InstanceInfo = { longLive
       inputSchema: wireSchema(tool.inputSchema, 'input'),
       outputSchema: wireSchema(tool.outputSchema, 'output'),
       annotations: { title: tool.title, ...tool.annotations },
-      _meta: { 'crew-mcp/scopes': tool.scopes, 'crew-mcp/toolset': tool.toolset },
+      _meta: {
+        'crew-mcp/scopes': tool.scopes,
+        'crew-mcp/toolset': tool.toolset,
+        securitySchemes: securitySchemesOf(tool, app.config.security.auth.mode),
+      },
     };
     const handler = (input: unknown, mcp: ServerContext) => runTool(app, server, tool, input, mcp);
     if (!tool.view) return server.registerTool(tool.name, config, handler);

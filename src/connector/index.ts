@@ -287,6 +287,11 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
         tools,
         csrf,
         demoKey,
+        links: {
+          privacy: config.settings.privacyUrl,
+          terms: config.settings.termsUrl,
+          support: config.settings.supportUrl,
+        },
         onConnected: (tenant, grantId, secret) => webhooks.onConnected(tenant, grantId, secret),
       });
       const oidc = provider;

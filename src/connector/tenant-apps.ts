@@ -8,6 +8,7 @@ import { schemaModel } from '../contract/schema-model.js';
 import { instructions } from '../instructions.js';
 import type { Logger } from '../logger.js';
 import { createLookups, invalidateAfterWrite, invalidateOnEvent } from '../lookups/index.js';
+import { viewDomainsOf } from '../mcp/app-views.js';
 import type { ToolDefinition } from '../mcp/define-tool.js';
 import type { InFlightCalls } from '../mcp/in-flight.js';
 import { adaptToLiveSchema } from '../mcp/live-schema.js';
@@ -88,6 +89,7 @@ async function openTenant(
     allows: (toolset) => tools.some((tool) => tool.toolset === toolset && chosenByConfig(tool, config)),
     listedTools: selection.listed.map((tool) => tool.name),
     knownTools: tools.map((tool) => tool.name),
+    viewDomains: viewDomainsOf(config),
   });
   const stopInvalidating = events.onAppend((event) => invalidateOnEvent(lookups, event.type));
   return {

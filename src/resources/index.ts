@@ -9,6 +9,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { Toolset } from '../config.js';
 import type { Logger } from '../logger.js';
+import type { ViewDomains } from '../mcp/app-views.js';
 import type { Platform } from '../platform/client.js';
 import { completeTimeZone } from '../prompts/complete-time-zone.js';
 import { loadPrompts, type PromptSpec } from '../prompts/loader.js';
@@ -39,6 +40,8 @@ export interface SurfacePolicy {
   listedTools: readonly string[];
   /** Every tool name, listed or not: a prompt naming one that is not listed is not served. */
   knownTools: readonly string[];
+  /** The views' sandbox domain per host (`_meta.ui.domain`); absent: left unset. */
+  viewDomains?: ViewDomains;
 }
 
 const SERVE_EVERYTHING: SurfacePolicy = { allows: () => true, listedTools: [], knownTools: [] };
@@ -87,7 +90,7 @@ export function createContextSurface(
       }
       if (policy.allows('crew')) registerCrew(server, deps);
       if (policy.allows('schema')) registerSchema(server, deps);
-      registerViews(server, policy.allows);
+      registerViews(server, policy.allows, policy.viewDomains);
       if (prompts.length > 0) registerPrompts(server);
     },
   };
