@@ -37,7 +37,9 @@ async function viewUi(host: string, args: string[]): Promise<Record<string, unkn
   await client.connect(clientSide);
   try {
     const read = await client.readResource({ uri: APP_VIEWS.boardWeek.uri });
-    return (read.contents[0]?._meta as { ui: Record<string, unknown> }).ui;
+    const meta = read.contents[0]?._meta as { ui: Record<string, unknown> } | undefined;
+    if (!meta) throw new Error('the view was read without _meta');
+    return meta.ui;
   } finally {
     await client.close();
     await server.close();
