@@ -16,6 +16,7 @@ const GROUND = [
   'src/client-address.ts',
   'src/heap-growth.ts',
   'src/instructions.ts',
+  'src/observer.ts',
 ];
 
 module.exports = {

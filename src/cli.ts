@@ -48,6 +48,13 @@ async function run(argv: string[]): Promise<number> {
     return runCheck(config, createLogger(config.logLevelGiven ? config.logLevel : 'silent'));
   }
   const logger = createLogger(config.logLevel);
+  // The metrics (--metrics-port) first, so that the platform client begun early reports to them.
+  const metrics =
+    config.command === 'http' && config.settings.metricsPort !== null
+      ? (await import('./commands/metrics.js')).createMetrics({
+          companyLabel: config.security.auth.mode === 'connector' && config.settings.metricsCompanyLabel,
+        })
+      : undefined;
   // Begun before the server's modules load, so that they overlap it: the embedded sandbox's
   // signing keys (a prime search on a worker thread), or a live platform's token and schema.
   const early = {
@@ -56,11 +63,13 @@ async function run(argv: string[]): Promise<number> {
         ? import('./sandbox/signing-keys.js').then((keys) => keys.generateSigningKeys())
         : undefined,
     prefetched:
-      config.upstream.kind === 'live' ? (await import('./prefetch.js')).prefetch(config, logger) : null,
+      config.upstream.kind === 'live'
+        ? (await import('./prefetch.js')).prefetch(config, logger, metrics?.service)
+        : null,
   };
   if (config.command === 'http') {
     const { runHttpCommand } = await import('./commands/http.js');
-    return runHttpCommand(config, logger, early);
+    return runHttpCommand(config, logger, { ...early, observers: metrics }, metrics);
   }
   const [{ createApp }, { runStdio }] = await Promise.all([
     import('./app.js'),

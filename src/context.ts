@@ -13,9 +13,11 @@ import { schemaModel } from './contract/schema-model.js';
 import { instructions } from './instructions.js';
 import type { Logger } from './logger.js';
 import { createLookups, invalidateAfterWrite, invalidateOnEvent } from './lookups/index.js';
+import { viewDomainsOf } from './mcp/app-views.js';
 import type { ToolDefinition } from './mcp/define-tool.js';
 import type { InFlightCalls } from './mcp/in-flight.js';
 import { adaptToLiveSchema, type LiveSchemaPlan } from './mcp/live-schema.js';
+import type { Observer } from './observer.js';
 import type { Platform } from './platform/client.js';
 import { describeError } from './platform/network-cause.js';
 import { createContextSurface, type ResourcesOptions } from './resources/index.js';
@@ -65,6 +67,8 @@ export interface ContextOptions {
   resources?: ResourcesOptions;
   /** After a write tool ran: tell the other replicas (never rejects). */
   afterWrite?: () => Promise<void>;
+  /** Told of each tool call and the planner's stages (the metrics, --metrics-port); absent: nobody. */
+  observer?: Observer;
 }
 
 /** The scopes of the key's token; null (every tool listed) when the token does not say. */
@@ -108,6 +112,7 @@ export async function openContext(options: ContextOptions): Promise<ServedContex
       allows: (toolset) => tools.some((tool) => tool.toolset === toolset && chosenByConfig(tool, config)),
       listedTools: selection.listed.map((tool) => tool.name),
       knownTools: tools.map((tool) => tool.name),
+      viewDomains: viewDomainsOf(config),
     },
   );
   // A change the platform reported (ours or anyone's, received by any replica) makes cached
@@ -128,6 +133,7 @@ export async function openContext(options: ContextOptions): Promise<ServedContex
     grantedScopes,
     schemaPlan,
     afterWrite: options.afterWrite,
+    observer: options.observer,
     // Our model is built when a tool first needs it (describe_schema, graphql_query).
     get schema() {
       return schemaPlan?.schema ?? schemaModel();

@@ -7,6 +7,7 @@
 import type { GraphQLSchema } from 'graphql';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
+import type { Observer } from './observer.js';
 import { tokenUrlFor } from './platform/auth.js';
 import { createPlatform, type Platform } from './platform/client.js';
 import { fetchLiveSchema } from './platform/introspection.js';
@@ -21,7 +22,7 @@ export interface Prefetched {
  * Null when there is nothing to begin: no live platform, or tool names the app must check first
  * (a configuration error is reported before anything reaches the network).
  */
-export function prefetch(config: Config, logger: Logger): Prefetched | null {
+export function prefetch(config: Config, logger: Logger, observer?: Observer): Prefetched | null {
   const upstream = config.upstream;
   if (upstream.kind !== 'live' || config.tools || config.excludeTools.length > 0) return null;
   const platform = createPlatform({
@@ -33,6 +34,7 @@ export function prefetch(config: Config, logger: Logger): Prefetched | null {
     apiUrl: upstream.apiUrl,
     timeoutMs: config.timeoutMs,
     logger,
+    observer,
   });
   const liveSchema = platform.tokens.getToken().then(() => fetchLiveSchema(platform.graphql));
   // Awaited by the app, which reports a failure; until then it must not count as unhandled.

@@ -20,7 +20,13 @@ import type { KeptPlans } from './contract/kept-plans.js';
 import type { Logger } from './logger.js';
 import { invalidateAfterWrite, type Lookups } from './lookups/index.js';
 import { appViewToolMeta } from './mcp/app-views.js';
-import { callerMayRead, callerMayUse, callerName, clientScopeFor } from './mcp/client-scopes.js';
+import {
+  callerMayRead,
+  callerMayUse,
+  callerName,
+  clientScopeFor,
+  securitySchemesOf,
+} from './mcp/client-scopes.js';
 import { isWriteTool, resolveHint, type ToolContext, type ToolDefinition } from './mcp/define-tool.js';
 import { PolicyError } from './mcp/errors.js';
 import { type ErrorHints, type FormattedError, formatError } from './mcp/format-error.js';
@@ -28,6 +34,7 @@ import type { InFlightCalls } from './mcp/in-flight.js';
 import { renderCompact } from './mcp/render.js';
 import { storedRequestHandler } from './mcp/sdk-handler.js';
 import { wireSchema } from './mcp/wire-schema.js';
+import { NO_OBSERVER, type Observer } from './observer.js';
 import type { KeptPlan } from './planner/kept-plan.js';
 import type { Platform } from './platform/client.js';
 import { VERSION } from './version.js';
@@ -81,6 +88,8 @@ export interface AppContext {
    * that the client's next call, on any replica, reads past their caches. Never rejects.
    */
   afterWrite?: () => Promise<void>;
+  /** Told of each tool call (the metrics, --metrics-port): in connector mode, one per company. */
+  observer?: Observer;
   /** Registers the rest of the surface on an instance: resources, prompts, crew://events. */
   registerSurface(server: McpServer, instance: InstanceInfo): void;
 }
@@ -167,6 +176,7 @@ function toolContext(
     grantedScopes: app.grantedScopes,
     filesRoots: app.config.security.filesRoots,
     now: app.now ?? Date.now,
+    observer: app.observer ?? NO_OBSERVER,
     async progress(progress, total, message) {
       if (progressToken === undefined) return;
       await mcp.mcpReq
@@ -240,9 +250,13 @@ async function runTool(
       `crew-mcp is shutting down and takes no new calls; nothing was sent to the platform. Call ${tool.name} again once the server is back.`,
     );
   }
+  const started = performance.now();
   const outcome = await app.calls.run(
     (signal) => execute(app, server, tool, input, mcp, signal),
-    () => ({ result: cutResult(tool, input), outcome: 'cut by shutdown' }),
+    () => {
+      (app.observer ?? NO_OBSERVER).toolCall(tool.name, 'cut', (performance.now() - started) / 1000);
+      return { result: cutResult(tool, input), outcome: 'cut by shutdown' };
+    },
     mcp.mcpReq.signal,
   );
   audit(app, tool, mcp, outcome.outcome);
@@ -258,6 +272,9 @@ async function execute(
   signal: AbortSignal,
 ): Promise<{ result: CallToolResult | InputRequiredResult; outcome: string }> {
   const started = Date.now();
+  const timer = performance.now();
+  const observer = app.observer ?? NO_OBSERVER;
+  const seconds = () => (performance.now() - timer) / 1000;
   try {
     if (app.config.readOnly && isWriteTool(tool)) {
       throw new PolicyError(
@@ -270,7 +287,11 @@ async function execute(
       );
     }
     const outcome = await tool.handler(input as never, toolContext(app, server, mcp, signal));
-    if (isInputRequiredResult(outcome)) return { result: outcome, outcome: 'input required' };
+    if (isInputRequiredResult(outcome)) {
+      observer.toolCall(tool.name, 'input_required', seconds());
+      return { result: outcome, outcome: 'input required' };
+    }
+    observer.toolCall(tool.name, 'ok', seconds());
     app.logger.info({ tool: tool.name, ms: Date.now() - started }, 'tool call');
     return {
       result: {
@@ -281,6 +302,7 @@ async function execute(
     };
   } catch (error) {
     const formatted = formatError(error, hintsFor(tool, input));
+    observer.toolCall(tool.name, 'error', seconds(), formatted.kind);
     app.logger[formatted.internal ? 'error' : 'info'](
       {
         tool: tool.name,
@@ -321,6 +343,7 @@ export function buildServer(app: AppContext, instance: InstanceInfo = { longLive
       _meta: {
         'crew-mcp/scopes': tool.scopes,
         'crew-mcp/toolset': tool.toolset,
+        securitySchemes: securitySchemesOf(tool, app.config.security.auth.mode),
         ...(tool.appOnly ? { ui: { visibility: ['app'] } } : {}),
       },
     };

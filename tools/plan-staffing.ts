@@ -9,6 +9,7 @@ import { boardIdsOf } from '../src/mcp/board-ids.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { idInput } from '../src/mcp/ids.js';
 import { boardIdsList, rangedNumber } from '../src/mcp/params.js';
+import { observePlannerStages } from '../src/mcp/planner-stages.js';
 import { readRange } from '../src/mcp/read-range.js';
 import { refuse } from '../src/mcp/refuse.js';
 import { plannerNow } from '../src/planner/clock.js';
@@ -106,6 +107,7 @@ export const planStaffingTool = defineTool({
     if (scope.boards)
       scope.boards = { ...scope.boards, boardIds: await boardIdsOf(ctx, scope.boards.boardIds) };
     await checkScore(options.preferScore, ctx);
+    const readStarted = performance.now();
     const gathered = await gatherRoles(scope, ctx.lookups, ctx.platform, ctx.signal, plannerNow());
     if (gathered.missing.length)
       refuse({
@@ -124,6 +126,7 @@ export const planStaffingTool = defineTool({
     const crewRead = gathered.roles.length ? new Set(facts.crew.map((member) => member.id)) : null;
     checkAdjustmentsMatch(input, kept, crewRead);
     const outcome = planOrRefusePins(await planStaffing(facts, options, adjustments));
+    observePlannerStages(ctx.observer, readStarted, outcome.solution);
     const assignments = outcome.assignments.map((entry) => ({
       roleId: entry.role.roleId,
       crewId: entry.crew.id,

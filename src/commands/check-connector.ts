@@ -12,6 +12,7 @@ import { type Config, type ConnectorConfig, sharedStoreWithoutPlatform } from '.
 import type { Logger } from '../logger.js';
 import { networkCause } from '../platform/network-cause.js';
 import type { SecretBox } from '../store/secret-box.js';
+import { directoryReadiness } from './check-directory.js';
 import { type Problem, storeSummary } from './check-report.js';
 import { checkStore } from './check-store.js';
 
@@ -136,6 +137,8 @@ export async function runConnectorCheck(
       detail: 'not fetched: give --public-url to check a deployment',
     });
   }
+  const { check, ok: ready, detail } = directoryReadiness(config);
+  items.push({ check, ok: ready, detail });
   const ok = items.every((item) => item.ok);
   write(
     config.json

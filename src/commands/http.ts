@@ -6,12 +6,15 @@ import { type Config, ConfigError, publicBaseOf } from '../config.js';
 import { boundHeapGrowth } from '../heap-growth.js';
 import type { Logger } from '../logger.js';
 import { startHttp } from '../transports/http.js';
+import { type Metrics, type MetricsListener, serveMetrics } from './metrics.js';
 
 export async function runHttpCommand(
   config: Config,
   logger: Logger,
   /** What the CLI began before loading this: see src/cli.ts. */
-  early: Pick<AppOptions, 'sandboxSigningKeys' | 'prefetched'> = {},
+  early: Pick<AppOptions, 'sandboxSigningKeys' | 'prefetched' | 'observers'> = {},
+  /** --metrics-port: what the parts report to, served on a listener of its own (src/cli.ts makes it). */
+  metrics?: Metrics,
 ): Promise<number> {
   // A shared server runs for days: its memory should follow its live data, not V8's leeway.
   boundHeapGrowth();
@@ -38,6 +41,21 @@ export async function runHttpCommand(
       `crew-mcp: could not serve HTTP on ${where}: ${code === 'EADDRINUSE' ? 'the port is in use' : error instanceof Error ? error.message : String(error)}. Change --port / --host (CREW_HTTP_PORT / CREW_HTTP_HOST).\n`,
     );
     return 1;
+  }
+  let metricsListener: MetricsListener | null = null;
+  if (metrics) {
+    const { metricsHost, metricsPort } = config.settings;
+    try {
+      metricsListener = await serveMetrics(metrics, metricsHost, metricsPort ?? 0);
+    } catch (error) {
+      await http.shutdown(0);
+      await app.close();
+      const code = (error as NodeJS.ErrnoException).code;
+      process.stderr.write(
+        `crew-mcp: could not serve metrics on ${metricsHost}:${metricsPort}: ${code === 'EADDRINUSE' ? 'the port is in use' : error instanceof Error ? error.message : String(error)}. Change --metrics-port / --metrics-host (CREW_METRICS_PORT / CREW_METRICS_HOST).\n`,
+      );
+      return 1;
+    }
   }
   const upstream =
     'context' in app
@@ -70,6 +88,7 @@ export async function runHttpCommand(
       `  upstream: ${upstream}`,
       `  tools: ${app.offered.map((tool) => tool.name).join(', ')}`,
       `  auth: ${access}`,
+      ...(metricsListener ? [`  metrics: ${metricsListener.url} (Prometheus)`] : []),
       '',
       'Connect a client:',
       `  Claude Code:     claude mcp add --transport http crew ${mcpUrl}${header}`,
@@ -85,6 +104,7 @@ export async function runHttpCommand(
   logger.info({ signal }, 'stopping: no new calls; waiting for calls in flight');
   const outcome = await http.shutdown(config.security.shutdownTimeoutMs);
   logger.info(outcome, 'calls in flight finished or cut');
+  await metricsListener?.close();
   await app.close();
   return 0;
 }

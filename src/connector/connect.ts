@@ -13,7 +13,13 @@ import { PendingKeys } from '../store/pending-keys.js';
 import type { Tenant } from '../store/tenants.js';
 import { identifyClient } from './client-identity.js';
 import { type CsrfTokens, sendHtml as html, readForm, sendFormRefused } from './form.js';
-import { type ConnectPageView, renderConnectForm, renderConsent, renderErrorPage } from './pages.js';
+import {
+  type ConnectPageView,
+  type DirectoryLinks,
+  renderConnectForm,
+  renderConsent,
+  renderErrorPage,
+} from './pages.js';
 import { CONNECT_PATH } from './provider.js';
 import {
   enteredValues,
@@ -35,6 +41,8 @@ export interface ConnectOptions extends KeyVerifierOptions {
   csrf: CsrfTokens;
   /** On the embedded sandbox: its demo key, shown on the connect page. */
   demoKey?: { clientId: string; secret: string };
+  /** The operator's privacy policy, terms and support, linked from the page. */
+  links?: DirectoryLinks;
   /** After a grant is made (webhook subscription). */
   onConnected(tenant: Tenant, grantId: string, secret: string): Promise<void>;
 }
@@ -129,6 +137,7 @@ async function findConnectPage(
         csrf: token,
         client: identity,
         demoKey: options.demoKey,
+        links: options.links,
         values,
         error: error && { field: error.field, message: error.message },
       }),

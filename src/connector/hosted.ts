@@ -168,6 +168,11 @@ function bindPages(parts: HostedParts, publicBase: string): BoundPages {
       tools: parts.tools,
       csrf,
       demoKey: parts.demoKey,
+      links: {
+        privacy: config.settings.privacyUrl,
+        terms: config.settings.termsUrl,
+        support: config.settings.supportUrl,
+      },
       onConnected: (tenant, grantId, secret) => webhooks.onConnected(tenant, grantId, secret),
     }),
     disconnect: createDisconnectHandler({

@@ -7,6 +7,7 @@ import { clientAddressOf } from '../client-address.js';
 import { type Config, ConfigError, sharedStoreWithoutPlatform } from '../config.js';
 import type { Logger } from '../logger.js';
 import { InFlightCalls } from '../mcp/in-flight.js';
+import type { Observer } from '../observer.js';
 import type { RunningSandbox } from '../sandbox/types.js';
 import type { ReplicaMessage } from '../store/bus.js';
 import type { Store } from '../store/index.js';
@@ -65,10 +66,15 @@ export interface ConnectorApp extends ServedApp {
 type ConnectorSettings = Extract<Config['security']['auth'], { mode: 'connector' }>['connector'];
 
 /** The store keys, the data dir (embedded store) and the store opened with them. */
-async function openConnectorState(config: Config, connector: ConnectorSettings, logger: Logger) {
+async function openConnectorState(
+  config: Config,
+  connector: ConnectorSettings,
+  logger: Logger,
+  observer: Observer | undefined,
+) {
   const keys = await loadStoreKeys(connector);
   const dataDir = connector.storeUrl ? null : await storeDataDir(connector.dataDir);
-  const { store, bus } = await openConnectorStore(config, connector, keys, dataDir, logger);
+  const { store, bus } = await openConnectorStore(config, connector, keys, dataDir, logger, observer);
   // What `crew-mcp check` compares its key with: the embedded store is this process's alone.
   if (dataDir) await recordStoreKeyId(dataDir, keys.box.currentKeyId);
   if (store.reencrypted.moved) {
@@ -174,7 +180,12 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
   // (A sandbox handed in, as tests do, is one for every replica: nothing to refuse.)
   const shared = options.sandbox ? null : sharedStoreWithoutPlatform(connector);
   if (shared) throw new ConfigError(shared);
-  const { keys, dataDir, store, bus } = await openConnectorState(config, connector, logger);
+  const { keys, dataDir, store, bus } = await openConnectorState(
+    config,
+    connector,
+    logger,
+    options.observers?.service,
+  );
   const { defaults, sandbox, demoKey } = await connectPageDefaults(config, connector, dataDir, options);
   // Every tool is offered; each company's context narrows it by its key's scopes and its schema.
   const tools = registeredTools(config);
@@ -191,6 +202,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     tools,
     calls,
     logger,
+    observers: options.observers,
     maxTenants: connector.maxTenants,
     afterWrite: bus ? (tenantKey) => tellReplicas({ kind: 'write', tenant: tenantKey }) : undefined,
     now: options.now ?? Date.now,

@@ -121,8 +121,31 @@ ${input('platform_api_url', 'url', values.apiUrl, error)}
   );
 }
 
+/** The operator's policies and support (--privacy-url, --terms-url, --support-url), as directories ask. */
+export interface DirectoryLinks {
+  privacy: string | null;
+  terms: string | null;
+  support: string | null;
+}
+
+/** The operator's links under the form; nothing when none is set. */
+function directoryFooter(links: DirectoryLinks | undefined): string {
+  const shown = [
+    ['privacy', 'Privacy policy', links?.privacy],
+    ['terms', 'Terms of service', links?.terms],
+    ['support', 'Support', links?.support],
+  ].filter((entry): entry is [string, string, string] => Boolean(entry[2]));
+  if (shown.length === 0) return '';
+  const items = shown.map(
+    ([id, label, href]) => `<a id="${id}-link" href="${escapeHtml(href)}" rel="noopener">${label}</a>`,
+  );
+  return `<footer><p class="hint">${items.join(' · ')}</p></footer>`;
+}
+
 export interface ConnectPageView extends ConnectFormView {
   client: ClientIdentity;
+  /** The operator's privacy policy, terms and support links. */
+  links?: DirectoryLinks;
   /** On the embedded sandbox: its demo key, so that a person trying it knows what to type. */
   demoKey?: { clientId: string; secret: string };
 }
@@ -136,7 +159,7 @@ export function renderConnectForm(view: ConnectPageView): string {
     intro: `${clientBlock(view.client)}<p>${escapeHtml(view.client.name)} asks to use crew-mcp with your company's platform account. Enter the API key your platform admin created (Platform Settings &gt; App settings &gt; API Keys).</p>${demo}`,
     button: 'Continue',
     step: 'verify',
-  });
+  }).replace('</main>', `${directoryFooter(view.links)}</main>`);
 }
 
 /** Disconnecting proves the key as connecting did: whoever holds the key may end its connections. */

@@ -7,6 +7,7 @@
 import type { Config, ConnectorConfig } from '../config.js';
 import { ConfigError } from '../config.js';
 import type { Logger } from '../logger.js';
+import type { Observer } from '../observer.js';
 import type { ReplicaBus } from '../store/bus.js';
 import { openStore, type Store } from '../store/index.js';
 import type { TokenCache } from './adapter.js';
@@ -27,11 +28,13 @@ export async function openConnectorStore(
   keys: StoreKeys,
   dataDir: string | null,
   logger: Logger,
+  /** Told of store round trips and LISTEN reconnects (the metrics). */
+  observer?: Observer,
 ): Promise<ConnectorStore> {
   let bus: ReplicaBus | null = null;
   try {
     if (connector.storeUrl) {
-      bus = await (await import('../store/bus.js')).ReplicaBus.open(connector.storeUrl, logger);
+      bus = await (await import('../store/bus.js')).ReplicaBus.open(connector.storeUrl, logger, observer);
     }
     const store = await openStore({
       url: connector.storeUrl,
@@ -42,6 +45,7 @@ export async function openConnectorStore(
       eventsMaxAgeMs: config.security.eventsMaxAgeDays * DAY_MS,
       eventsMaxBytes: config.security.eventsMaxBytes,
       discardUnreadableSecrets: connector.discardUnreadableSecrets,
+      observer,
     });
     return { store, bus };
   } catch (error) {

@@ -10,6 +10,7 @@ import { openContext, type ServedContext } from '../context.js';
 import type { Logger } from '../logger.js';
 import type { ToolDefinition } from '../mcp/define-tool.js';
 import type { InFlightCalls } from '../mcp/in-flight.js';
+import type { Observers } from '../observer.js';
 import { AuthError } from '../platform/errors.js';
 import type { Store } from '../store/index.js';
 import type { Tenant } from '../store/tenants.js';
@@ -30,6 +31,8 @@ export interface TenantAppsOptions {
   calls: InFlightCalls;
   logger: Logger;
   maxTenants: number;
+  /** The metrics: each tenant reports under its own company label. */
+  observers?: Observers;
   /** The clock of each company's context (AppOptions.now): its tools, plans and tokens. */
   now: () => number;
   /** The platform refused the key of `grantId` (its secret was reset or deleted). */
@@ -50,10 +53,12 @@ async function openTenant(
 ): Promise<TenantContext> {
   const { config, afterWrite, now } = options;
   const logger = options.logger.child({ tenant: tenant.key });
+  const observer = options.observers?.forCompany(tenant.key);
   const platform = tenantPlatform(tenant, secret, {
     timeoutMs: config.timeoutMs,
     logger,
     now,
+    observer,
     // Also when the context is open and its token expires: the grant is marked, the context
     // closed, and this call (and every next one) says to reconnect, not to edit a setting.
     onKeyRefused: () => {
@@ -80,6 +85,7 @@ async function openTenant(
     keptPlans: options.store.keptPlans(tenant.key),
     calls: options.calls,
     now,
+    observer,
     afterWrite: afterWrite && (() => afterWrite(tenant.key)),
   });
   return Object.assign(context, { tenantKey: tenant.key, grantId });

@@ -13,6 +13,8 @@ export interface TenantPlatformOptions {
   now?: () => number;
   /** The platform refused the key: the error each call then gets. */
   onKeyRefused?: PlatformOptions['onKeyRefused'];
+  /** Told of each platform request (the metrics, under the company's label). */
+  observer?: PlatformOptions['observer'];
 }
 
 export function tenantPlatform(place: TenantPlace, secret: string, options: TenantPlatformOptions): Platform {

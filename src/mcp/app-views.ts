@@ -2,10 +2,11 @@
 // ui:// resources, the tool _meta that points a host at one, and the built HTML read at run time.
 // Hosts with MCP Apps render the view beside the tool's answer; every other host reads the same
 // text and structuredContent as before. The _meta keys are not model-visible.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { McpUiResourceMeta } from '@modelcontextprotocol/ext-apps';
 import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
-import type { Toolset } from '../config.js';
+import type { Config, Toolset } from '../config.js';
 import { packagePath } from '../paths.js';
 
 export interface AppViewSpec {
@@ -61,6 +62,43 @@ export const APP_VIEW_RESOURCE_META: { ui: McpUiResourceMeta } = {
 export function appViewToolMeta(view: AppView): Record<string, unknown> {
   const { uri } = APP_VIEWS[view];
   return { ui: { resourceUri: uri }, 'openai/outputTemplate': uri };
+}
+
+/**
+ * The sandbox domain a host serves the views from (`_meta.ui.domain`), per host: Claude's is
+ * derived from the server's URL (below), ChatGPT's given by the operator (--ui-domain, a `{view}`
+ * in it replaced by the view's name for a domain per view) until its format is documented. Null:
+ * left unset, the host's default (a wrong domain breaks the view in Claude).
+ */
+export interface ViewDomains {
+  claude: string | null;
+  chatgpt: string | null;
+}
+
+/** Claude's documented format: SHA-256 of the MCP server's URL, 32 hex digits, `.claudemcpcontent.com`. */
+export function claudeViewDomain(serverUrl: string): string {
+  return `${createHash('sha256').update(serverUrl).digest('hex').slice(0, 32)}.claudemcpcontent.com`;
+}
+
+/** Claude's only when the public URL is known (the URL people add is `{public URL}/mcp`). */
+export function viewDomainsOf(config: Pick<Config, 'security' | 'settings'>): ViewDomains {
+  const { publicUrl } = config.security;
+  return {
+    claude: publicUrl ? claudeViewDomain(`${publicUrl}/mcp`) : null,
+    chatgpt: config.settings.uiDomain,
+  };
+}
+
+/** The domain for `view` when the host is `clientName` (its clientInfo name); undefined: none. */
+export function viewDomainFor(
+  view: AppView,
+  clientName: string | undefined,
+  domains: ViewDomains | undefined,
+): string | undefined {
+  if (!domains || !clientName) return undefined;
+  if (/claude/i.test(clientName)) return domains.claude ?? undefined;
+  if (/openai|chatgpt/i.test(clientName)) return domains.chatgpt?.replaceAll('{view}', APP_VIEWS[view].file);
+  return undefined;
 }
 
 const built = new Map<AppView, string>();

@@ -45,3 +45,17 @@ export function callerName(authInfo: AuthInfo | undefined): string {
     ? `${subject} (client ${authInfo.clientId})`
     : authInfo.clientId;
 }
+
+/** A tool's security scheme as the OpenAI Apps SDK reads it (its `securitySchemes`). */
+export type SecurityScheme = { type: 'noauth' } | { type: 'oauth2'; scopes: ClientScope[] };
+
+/**
+ * What a host must obtain to call the tool: with an authorization server (--auth oauth or
+ * connector) the OAuth 2 scope the tool needs; otherwise (stdio, --auth none or bearer) no OAuth
+ * at all. Published in the tool's `_meta.securitySchemes`: the MCP SDK's Tool type has no such
+ * field, and `_meta` reaches every host unchanged.
+ */
+export function securitySchemesOf(tool: PolicyFacts, authMode: string): SecurityScheme[] {
+  if (authMode !== 'oauth' && authMode !== 'connector') return [{ type: 'noauth' }];
+  return [{ type: 'oauth2', scopes: [clientScopeFor(tool)] }];
+}

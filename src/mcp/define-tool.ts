@@ -10,6 +10,7 @@ import type { KeptPlans } from '../contract/kept-plans.js';
 import type { Scope } from '../contract/scopes.js';
 import type { Logger } from '../logger.js';
 import type { Lookups } from '../lookups/index.js';
+import type { Observer } from '../observer.js';
 import type { KeptPlan } from '../planner/kept-plan.js';
 import type { Platform } from '../platform/client.js';
 import type { AppView } from './app-views.js';
@@ -48,6 +49,8 @@ export interface ToolContext {
   filesRoots: readonly string[];
   /** The app's clock (ms since the epoch): what "now" and "today" are in an input's defaults. */
   now(): number;
+  /** Told of what the metrics count beyond the call itself (the planner's stages); absent: nobody. */
+  observer?: Observer;
 }
 
 export interface ToolSuccess<O> {

@@ -4,6 +4,7 @@
 // call fetches a fresh one. Nothing here ever puts a secret or a token into an error or a log.
 import { decodeJwt } from 'jose';
 import type { Logger } from '../logger.js';
+import { NO_OBSERVER, type Observer } from '../observer.js';
 import { AuthError, UpstreamUnavailableError } from './errors.js';
 import { networkCause } from './network-cause.js';
 import { fetchWire, nodeWire, type Wire } from './wire.js';
@@ -29,6 +30,8 @@ export interface TokenManagerOptions {
   now?: () => number;
   timeoutMs?: number;
   logger?: Logger;
+  /** Told how each token request ended (the metrics); default: nobody. */
+  observer?: Observer;
   /**
    * The token endpoint refused the key itself (wrong or reset secret). Answers the error to throw:
    * where the key is not a setting (a hosted connector's per-company key), the fix is not
@@ -98,6 +101,24 @@ export class TokenManager {
   }
 
   private async requestToken(): Promise<CachedToken> {
+    const observer = this.options.observer ?? NO_OBSERVER;
+    try {
+      const token = await this.exchangeKey();
+      observer.tokenRequest('issued');
+      return token;
+    } catch (error) {
+      observer.tokenRequest(
+        error instanceof AuthError
+          ? 'refused'
+          : error instanceof UpstreamUnavailableError
+            ? 'unreachable'
+            : 'failed',
+      );
+      throw error;
+    }
+  }
+
+  private async exchangeKey(): Promise<CachedToken> {
     const body = new URLSearchParams({
       grant_type: 'client_credentials',
       client_id: this.credentials.clientId,

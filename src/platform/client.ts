@@ -1,6 +1,7 @@
 // The one shared, authenticated platform client. Every tool, resource and prompt reaches the
 // platform through this object; none of them ever sees a token.
 import type { Logger } from '../logger.js';
+import type { Observer } from '../observer.js';
 import { type Credentials, TokenManager } from './auth.js';
 import type { AuthError } from './errors.js';
 import { GraphqlClient } from './graphql.js';
@@ -18,6 +19,8 @@ export interface PlatformOptions {
   now?: () => number;
   /** How a retry waits (back-off, Retry-After); injected by tests that move a clock instead. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Told of token requests and of every exchange with the platform (the metrics). */
+  observer?: Observer;
   /** See TokenManagerOptions.onKeyRefused. */
   onKeyRefused?: (refusal: AuthError) => AuthError;
 }
@@ -36,6 +39,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     logger: options.logger,
     now: options.now,
     onKeyRefused: options.onKeyRefused,
+    observer: options.observer,
   });
   const http = new PlatformHttp({
     tokens,
@@ -44,6 +48,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     logger: options.logger,
     retry: options.retry,
     sleep: options.sleep,
+    observer: options.observer,
   });
   return {
     apiUrl: options.apiUrl,

@@ -104,6 +104,7 @@ export class GraphqlClient {
       }}`,
       idempotent: kind === 'query',
       signal: options.signal,
+      operation: kind,
     });
     const body = answer.json as { data?: Record<string, unknown> | null; errors?: GraphqlError[] } | null;
     if (answer.status === 403) {

@@ -7,6 +7,7 @@
 //   - writes are never repeated once they may have reached the platform. A write that timed
 //     out or lost its connection raises OutcomeUnknownError, saying how to check.
 import type { Logger } from '../logger.js';
+import { NO_OBSERVER, type Observer, type UpstreamOperation } from '../observer.js';
 import type { TokenManager } from './auth.js';
 import {
   AuthError,
@@ -26,6 +27,8 @@ export interface HttpRequest {
   /** Safe to repeat (a read, or a delete of a known id). */
   idempotent: boolean;
   signal?: AbortSignal;
+  /** What kind of request this is, for the metrics (default: `rest_` and the method). */
+  operation?: UpstreamOperation;
 }
 
 export interface HttpAnswer {
@@ -46,6 +49,8 @@ export interface HttpClientOptions {
   retry?: Partial<RetryPolicy>;
   fetch?: typeof fetch;
   logger?: Logger;
+  /** Told of every exchange with the platform (the metrics); default: nobody. */
+  observer?: Observer;
   /** Injected for tests; defaults to setTimeout-based sleep. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
@@ -137,9 +142,11 @@ export class PlatformHttp {
         signal,
       });
     } catch (error) {
+      this.observe(request, timedOut() ? 'timeout' : 'network');
       return this.networkFailure(request, error, timedOut());
     }
     const status = response.status;
+    this.observe(request, status);
     if (status === 429) {
       const retryAfterMs = parseRetryAfter(response.header('retry-after'));
       await response.discard();
@@ -171,6 +178,11 @@ export class PlatformHttp {
       return this.networkFailure(request, error, timedOut());
     }
     return { kind: 'answer', answer: { status, json: parseJson(text) } };
+  }
+
+  private observe(request: HttpRequest, status: number | 'network' | 'timeout'): void {
+    const operation = request.operation ?? `rest_${request.method.toLowerCase() as Lowercase<string>}`;
+    (this.options.observer ?? NO_OBSERVER).upstreamRequest(operation, status);
   }
 
   private networkFailure(request: HttpRequest, error: unknown, timedOut: boolean): Attempt {

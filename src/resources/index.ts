@@ -12,6 +12,7 @@ import type { Logger } from '../logger.js';
 import type { Lookups } from '../lookups/index.js';
 import { JobIndex } from '../lookups/job-index.js';
 import { JobLookup } from '../lookups/jobs.js';
+import type { ViewDomains } from '../mcp/app-views.js';
 import type { Platform } from '../platform/client.js';
 import { completeTimeZone } from '../prompts/complete-time-zone.js';
 import { loadPrompts, type PromptSpec } from '../prompts/loader.js';
@@ -47,6 +48,8 @@ export interface SurfacePolicy {
   listedTools: readonly string[];
   /** Every tool name, listed or not: a prompt naming one that is not listed is not served. */
   knownTools: readonly string[];
+  /** The views' sandbox domain per host (`_meta.ui.domain`); absent: left unset. */
+  viewDomains?: ViewDomains;
 }
 
 const SERVE_EVERYTHING: SurfacePolicy = { allows: () => true, listedTools: [], knownTools: [] };
@@ -98,7 +101,7 @@ export function createContextSurface(
       }
       if (policy.allows('crew')) registerCrew(server, deps);
       if (policy.allows('schema')) registerSchema(server, deps);
-      registerViews(server, policy.allows);
+      registerViews(server, policy.allows, policy.viewDomains);
       if (prompts.length > 0) registerPrompts(server);
     },
   };

@@ -37,6 +37,17 @@ export function toggle(): Parser<boolean> {
   return { read: (raw) => raw === true, switch: true };
 }
 
+/** On or off; on unless turned off (`--flag=false`, or a no-word in the environment). */
+export function toggleOn(): Parser<boolean> {
+  return { read: (raw) => raw !== false, switch: true, fallback: 'on' };
+}
+
+/** A port, or null (off) when not given; 0 asks the system for a free port. */
+export function portOrOff(noun: string): Parser<number | null> {
+  const port = integer(noun, 0, 0, 65535);
+  return { read: (raw, names) => (raw === undefined ? null : port.read(raw, names)) };
+}
+
 /** One of a few words; `label` starts the error ("Log level must be one of ..."). */
 export function oneOf<const T extends string>(values: readonly T[], label: string, fallback: T): Parser<T> {
   return {

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { StoredEvent } from '../contract/event-log.js';
 import type { Logger } from '../logger.js';
+import type { Observer } from '../observer.js';
 
 export const REPLICA_CHANNEL = 'crew_mcp_replicas';
 /** NOTIFY's payload limit is 8000 bytes; an event larger than this is fetched by its seq instead. */
@@ -50,11 +51,12 @@ export class ReplicaBus {
   private constructor(
     private readonly connectionString: string,
     private readonly logger: Logger,
+    private readonly observer?: Observer,
   ) {}
 
   /** Listen on the channel; fails when the server cannot be reached at start. */
-  static async open(connectionString: string, logger: Logger): Promise<ReplicaBus> {
-    const bus = new ReplicaBus(connectionString, logger);
+  static async open(connectionString: string, logger: Logger, observer?: Observer): Promise<ReplicaBus> {
+    const bus = new ReplicaBus(connectionString, logger, observer);
     await bus.connect();
     return bus;
   }
@@ -134,6 +136,7 @@ export class ReplicaBus {
       this.retryTimer = null;
       try {
         await this.connect();
+        this.observer?.listenReconnect();
         this.logger.info('store notifications back: resynchronising');
         for (const handler of this.resyncHandlers) handler();
       } catch (error) {

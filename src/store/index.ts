@@ -6,11 +6,13 @@
 import { join } from 'node:path';
 import type { KeptPlans } from '../contract/kept-plans.js';
 import { type Logger, silentLogger } from '../logger.js';
+import type { Observer } from '../observer.js';
 import type { ReplicaBus } from './bus.js';
 import type { SqlEngine } from './engine.js';
 import { StoreKeptPlans } from './kept-plans.js';
 import { migrate } from './migrate.js';
 import { OAuthRecords } from './oauth-records.js';
+import { observedEngine } from './observed-engine.js';
 import { type SecretBox, StoreKeyError } from './secret-box.js';
 import { TenantEventLogs } from './tenant-events.js';
 import { type Reencrypted, Tenants } from './tenants.js';
@@ -35,6 +37,8 @@ export interface StoreOptions {
    * refusing to open: their grants need reconnecting. Off: a wrong key stops the start.
    */
   discardUnreadableSecrets?: boolean;
+  /** Told of every round trip to the store (the metrics). */
+  observer?: Observer;
 }
 
 export interface Store {
@@ -71,7 +75,7 @@ export function unreadableMessage(reencrypted: Reencrypted, currentKeyId: string
 }
 
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const engine = await openEngine(options.url, options.dataDir);
+  const engine = observedEngine(await openEngine(options.url, options.dataDir), options.observer);
   try {
     const { version } = await migrate(engine);
     const now = options.now ?? Date.now;

@@ -5,11 +5,13 @@
 // a token fetched again, a session opened again by its client. Loaded only when --store is given.
 import type { KeptPlans } from '../contract/kept-plans.js';
 import type { Logger } from '../logger.js';
+import type { Observer } from '../observer.js';
 import { ReplicaBus } from './bus.js';
 import type { SqlEngine } from './engine.js';
 import { StoreEventLog } from './events.js';
 import { StoreKeptPlans } from './kept-plans.js';
 import { migrate } from './migrate.js';
+import { observedEngine } from './observed-engine.js';
 import { openPgEngine } from './pg-engine.js';
 import { SharedRateLimiter } from './rate.js';
 
@@ -27,6 +29,8 @@ export interface ReplicaStateOptions {
   eventsMaxBytes: number;
   /** The clock kept plans expire by (the app's); default Date.now. */
   now?: () => number;
+  /** Told of every round trip to the store and of the LISTEN connection's reconnects (the metrics). */
+  observer?: Observer;
 }
 
 export interface ReplicaState {
@@ -57,11 +61,11 @@ export function singleKeyTenant(apiUrl: string, clientId: string): string {
 
 export async function openReplicaState(options: ReplicaStateOptions): Promise<ReplicaState> {
   const { url, tenant, logger } = options;
-  const engine = await openPgEngine(url);
+  const engine = observedEngine(await openPgEngine(url), options.observer);
   try {
     const migrated = await migrate(engine);
     if (migrated.applied.length > 0) logger.info(migrated, 'store schema migrated');
-    const bus = await ReplicaBus.open(url, logger);
+    const bus = await ReplicaBus.open(url, logger, options.observer);
     const events = await StoreEventLog.open({
       engine,
       tenant,

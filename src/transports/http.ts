@@ -23,6 +23,7 @@ import { RateLimiter } from '../rate-limit.js';
 import { buildServer } from '../server.js';
 import { VERSION } from '../version.js';
 import { createAuthGate } from './auth.js';
+import { directoryRoutes } from './directory-routes.js';
 import { LegacySessions } from './legacy-sessions.js';
 import { reachOf, serveModernRequest, surelyModern, webRequestOf } from './modern-requests.js';
 import type { ServedApp } from './routes.js';
@@ -124,7 +125,7 @@ function wait(until: () => boolean, ms: number): Promise<void> {
  * with the server's URL (e.g. the webhook subscription names /webhooks).
  */
 export async function startHttp(app: ServedApp): Promise<RunningHttp> {
-  const routes = app.routes;
+  const routes = { ...directoryRoutes(app.config), ...app.routes };
   const { host, port, allowedOrigins } = app.config.http;
   const { security } = app.config;
   const allowedHosts = new Set([
