@@ -249,6 +249,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
         hooks,
         tokenCache,
         cookieSecret: keys.cookieSecret,
+        cookieSecrets: keys.cookieSecrets,
         allowLoopbackClientMetadata: connector.allowLoopbackClientMetadata && loopbackBind,
         behindProxy: publicUrl !== null,
         secureCookies,
@@ -260,7 +261,7 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
             return oidcCallback(req, res);
           }
         : oidcCallback;
-      const csrf = new CsrfTokens(keys.cookieSecret, secureCookies);
+      const csrf = new CsrfTokens(keys.cookieSecret, secureCookies, keys.cookieSecrets.slice(1));
       const keyChecks = {
         defaults,
         allowLoopbackPlatform: loopbackBind,

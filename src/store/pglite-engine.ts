@@ -9,7 +9,7 @@
 // few small tables; the operating system caches the files), and a new data directory is made by
 // a short-lived child process, whose memory goes with it.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { channelName, type SqlEngine, type SqlRunner } from './engine.js';
@@ -61,10 +61,53 @@ async function initializeInChild(dir: string): Promise<boolean> {
   return true;
 }
 
+/** The embedded store is held by another running process (PGlite has no lock of its own). */
+export class StoreInUseError extends Error {}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes `<dataDir>.lock` (this process's pid) and returns its release: two processes writing one
+ * PGlite directory corrupt it, so a second one (a second server, or `crew-mcp store rotate-key`
+ * while the server runs) is refused. A lock whose process is gone is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = `${dataDir}.lock`;
+  for (;;) {
+    try {
+      writeFileSync(file, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number(readFileSync(file, 'utf8').trim());
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder)) {
+      throw new StoreInUseError(
+        `The embedded store in ${dataDir} is in use by process ${holder} (a running crew-mcp): stop it first. Replicas and changes while serving need a PostgreSQL store (--store postgres://...).`,
+      );
+    }
+    rmSync(file, { force: true });
+  }
+}
+
 export async function openPgliteEngine(dataDir: string | null): Promise<SqlEngine> {
-  // PG_VERSION is the first file initdb writes into a PostgreSQL data directory.
-  if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await initializeInChild(dataDir);
-  const db = await PGlite.create(dataDir ?? undefined, embeddedOptions());
+  const release = dataDir ? lockDataDir(dataDir) : () => undefined;
+  let db: PGlite;
+  try {
+    // PG_VERSION is the first file initdb writes into a PostgreSQL data directory.
+    if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await initializeInChild(dataDir);
+    db = await PGlite.create(dataDir ?? undefined, embeddedOptions());
+  } catch (error) {
+    release();
+    throw error;
+  }
   const runner = (target: Pick<PGlite, 'query' | 'exec'>): SqlRunner => ({
     async query<Row>(text: string, params: readonly unknown[] = []) {
       // Without parameters, the simple protocol: a migration is several statements.
@@ -85,6 +128,12 @@ export async function openPgliteEngine(dataDir: string | null): Promise<SqlEngin
     async notify(channel, payload) {
       await db.query('select pg_notify($1, $2)', [channelName(channel), payload]);
     },
-    close: () => db.close(),
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
