@@ -80,6 +80,14 @@ async function followConsent(publicUrl: string): Promise<string> {
   const registration = `${publicUrl}/oauth/register`;
   const authorization = `${publicUrl}/oauth/authorize`;
   const clientId = await registerClient(registration);
+  // The resource the server names (a lenient client takes it): a mismatch with the public URL is
+  // the metadata check's to report; this one goes on to the redirects.
+  const named = await fetch(`${publicUrl}/.well-known/oauth-protected-resource/mcp`, {
+    signal: AbortSignal.timeout(10_000),
+  })
+    .then((response) => response.json() as Promise<{ resource?: unknown }>)
+    .catch(() => ({ resource: undefined }));
+  const resource = typeof named.resource === 'string' ? named.resource : `${publicUrl}/mcp`;
   const cookies = new Cookies();
   const get = async (url: string) =>
     cookies.take(
@@ -94,13 +102,20 @@ async function followConsent(publicUrl: string): Promise<string> {
     client_id: clientId,
     redirect_uri: REDIRECT_URI,
     scope: 'crew-mcp:read',
-    resource: `${publicUrl}/mcp`,
+    resource,
     state: 'crew-mcp-check',
     code_challenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
     code_challenge_method: 'S256',
   });
   const start = `${authorization}?${query}`;
-  const connectPage = redirectOf(await get(start), start, publicUrl, 'the authorization request');
+  const started = await get(start);
+  const refusal = new URL(started.headers.get('location') ?? '', start);
+  if (refusal.href.startsWith(REDIRECT_URI)) {
+    throw new Refused(
+      `the authorization request was refused: ${refusal.searchParams.get('error_description') ?? refusal.searchParams.get('error')}`,
+    );
+  }
+  const connectPage = redirectOf(started, start, publicUrl, 'the authorization request');
   const page = await get(connectPage.href);
   const html = await page.text();
   const csrf = /name="csrf_token" value="([^"]+)"/.exec(html)?.[1];
