@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Entry point: crew-mcp [stdio] | http | sandbox | check | help | version.
+// Entry point: crew-mcp [stdio] | http | sandbox | check | store | connector | help | version.
 // Each command loads only what it runs (dynamic imports, split into chunks by the bundle): an MCP
 // client starts the stdio server for every session, so start-up is a user's wait, and a server
 // against a live platform never needs the sandbox, nor stdio the HTTP transport.
@@ -46,6 +46,10 @@ async function run(argv: string[]): Promise<number> {
     }
     const { runCheck } = await import('./commands/check.js');
     return runCheck(config, createLogger(config.logLevelGiven ? config.logLevel : 'silent'));
+  }
+  if (config.command === 'store' || config.command === 'connector') {
+    const { runStoreAdmin } = await import('./commands/store-admin.js');
+    return runStoreAdmin(config, createLogger(config.logLevelGiven ? config.logLevel : 'silent'));
   }
   const logger = createLogger(config.logLevel);
   // The metrics (--metrics-port) first, so that the platform client begun early reports to them.

@@ -86,6 +86,8 @@ export interface ConnectorConfig {
   storeKey: string | null;
   storeKeyFile: string | null;
   storePreviousKey: string | null;
+  /** CREW_STORE_OLD_KEYS: more keys of the ring that open secrets and seal none. */
+  storeOldKeys: string[];
   /** Delete the secrets the store key cannot open, instead of refusing to start. */
   discardUnreadableSecrets: boolean;
   allowLoopbackClientMetadata: boolean;
@@ -239,6 +241,7 @@ function connectorFrom(values: SettingValues): ConnectorConfig {
     storeKey,
     storeKeyFile,
     storePreviousKey: values.storePreviousKey,
+    storeOldKeys: values.storeOldKeys ?? [],
     discardUnreadableSecrets: values.discardUnreadableSecrets,
     allowLoopbackClientMetadata: values.connectorAllowLoopbackClientMetadata,
     maxTenants: values.connectorMaxTenants,
@@ -357,6 +360,8 @@ export function loadConfig(argv: string[], env: Record<string, string | undefine
   const { command, given, rest } = settings;
   const warnings: string[] = [];
   const values = withSecretFiles(settings.values, settings.onArgv, warnings);
+  // The store's own commands are the hosted connector's: its store settings, whatever --auth says.
+  if (command === 'store' || command === 'connector') values.auth = 'connector';
   if (values.json && command !== 'check') {
     throw new ConfigError('--json applies to "crew-mcp check" only.');
   }

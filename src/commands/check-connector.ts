@@ -5,7 +5,7 @@
 // server holds, is compared by the key id its last start recorded); the store is reachable and
 // migrated (a PostgreSQL server is checked as replicas' store is: LISTEN/NOTIFY goes round,
 // replicas listening); and, with --public-url, the deployment serves both metadata documents
-// naming itself.
+// naming itself, and its connect flow's redirects stay on the public URL (check-consent.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Config, type ConnectorConfig, sharedStoreWithoutPlatform } from '../config.js';
@@ -130,6 +130,9 @@ export async function runConnectorCheck(
         ? `issuer ${publicUrl}`
         : `not served as expected: ${typeof server === 'string' ? server : JSON.stringify(server.issuer)}`,
     });
+    // The flow a client's browser goes through, its redirects kept on the public URL.
+    const { checkConsentRedirect } = await import('./check-consent.js');
+    items.push(await checkConsentRedirect(publicUrl));
   } else {
     items.push({
       check: 'metadata documents',

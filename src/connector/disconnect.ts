@@ -2,8 +2,10 @@
 // its assistant's help. The API key is the proof, checked as on the connect page (a token and one
 // GraphQL answer): whoever holds it may connect, so whoever holds it may disconnect. Every grant
 // made with that key is revoked (tokens refused at once, sealed secret deleted) and, with the last,
-// the tenant's webhook subscription is removed from its platform with the key just entered.
+// the tenant's webhook subscription is removed from its platform with the key just entered; then
+// every row the store holds of the company is deleted (events included), and the page says what.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describeForgotten, forgetCompany } from '../store/companies.js';
 import type { Store } from '../store/index.js';
 import { type CsrfTokens, readForm, sendFormRefused, sendHtml } from './form.js';
 import { renderDisconnectForm, renderMessage } from './pages.js';
@@ -61,18 +63,20 @@ export function createDisconnectHandler(options: DisconnectOptions) {
       : [];
     if (tenant && grants.length) options.beforeRevoking(tenant.key, verified.secret);
     for (const grant of grants) await options.revokeGrant(grant.grantId);
-    logger.info({ tenant: tenant?.key, grants: grants.length }, 'connector: disconnected by the key holder');
-    const key = `the API key "${place.platformClientId}" on ${place.apiUrl}`;
-    sendHtml(
-      res,
-      200,
-      renderMessage(
-        'Disconnected',
-        grants.length
-          ? `Ended ${grants.length} connection${grants.length === 1 ? '' : 's'} made with ${key}. Assistants that used ${grants.length === 1 ? 'it' : 'them'} must connect again to use crew-mcp.`
-          : `No connection to crew-mcp is made with ${key}: nothing to end.`,
-      ),
+    // Then every row of the company goes: events, kept plans, the revoked grants, the tenant.
+    const forgotten = tenant ? await forgetCompany(store.engine, tenant.key, store.box) : null;
+    logger.info(
+      { tenant: tenant?.key, grants: grants.length, deleted: forgotten?.deleted },
+      'connector: disconnected by the key holder, its rows deleted',
     );
+    const key = `the API key "${place.platformClientId}" on ${place.apiUrl}`;
+    const ended = grants.length
+      ? `Ended ${grants.length} connection${grants.length === 1 ? '' : 's'} made with ${key}. Assistants that used ${grants.length === 1 ? 'it' : 'them'} must connect again to use crew-mcp.`
+      : `No connection to crew-mcp is made with ${key}: nothing to end.`;
+    const deleted = forgotten
+      ? ` crew-mcp deleted everything it held about this company: ${describeForgotten(forgotten.deleted)}.`
+      : '';
+    sendHtml(res, 200, renderMessage('Disconnected', ended + deleted));
     return true;
   };
 }

@@ -39,6 +39,8 @@ export class CsrfTokens {
   constructor(
     private readonly key: Buffer,
     private readonly secureCookies: boolean,
+    /** The other keys of the store key ring: a token a replica made with one of them still passes. */
+    private readonly otherKeys: readonly Buffer[] = [],
   ) {
     this.cookieName = secureCookies ? `${HOST_PREFIX}${CSRF_COOKIE}` : CSRF_COOKIE;
   }
@@ -59,17 +61,19 @@ export class CsrfTokens {
   }
 
   /** The token of this browser's cookie for one purpose: a page (its interaction, client and redirect), or disconnecting. */
-  token(cookie: string, purpose: string): string {
-    return createHmac('sha256', this.key).update(`${cookie}:${purpose}`).digest('base64url');
+  token(cookie: string, purpose: string, key = this.key): string {
+    return createHmac('sha256', key).update(`${cookie}:${purpose}`).digest('base64url');
   }
 
   /** The posted token was made for this browser's cookie and this purpose. */
   valid(req: IncomingMessage, posted: string | null, purpose: string): boolean {
     const cookie = cookieOf(req, this.cookieName);
     if (!cookie || !posted) return false;
-    const expected = Buffer.from(this.token(cookie, purpose));
     const given = Buffer.from(posted);
-    return expected.length === given.length && timingSafeEqual(expected, given);
+    return [this.key, ...this.otherKeys].some((key) => {
+      const expected = Buffer.from(this.token(cookie, purpose, key));
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    });
   }
 }
 

@@ -135,12 +135,13 @@ function bindPages(parts: HostedParts, publicBase: string): BoundPages {
     hooks: parts.hooks,
     tokenCache: parts.tokenCache,
     cookieSecret: keys.cookieSecret,
+    cookieSecrets: keys.cookieSecrets,
     allowLoopbackClientMetadata: connector.allowLoopbackClientMetadata && loopbackBind,
     behindProxy: config.security.publicUrl !== null,
     secureCookies,
   });
   const callback = provider.callback() as PageHandler;
-  const csrf = new CsrfTokens(keys.cookieSecret, secureCookies);
+  const csrf = new CsrfTokens(keys.cookieSecret, secureCookies, keys.cookieSecrets.slice(1));
   const keyChecks = {
     defaults: parts.defaults,
     allowLoopbackPlatform: loopbackBind,

@@ -43,6 +43,8 @@ export interface ProviderOptions {
   tokenCache: TokenCache;
   /** Signs the provider's cookies; derived from the store key, so replicas agree. */
   cookieSecret: Buffer;
+  /** The store key ring's cookie secrets (the current one first): cookies of any of them are accepted. */
+  cookieSecrets?: Buffer[];
   /** Client metadata documents may come from loopback (tests only). */
   allowLoopbackClientMetadata: boolean;
   /** Behind a TLS-terminating proxy: trust X-Forwarded-Proto. */
@@ -69,7 +71,10 @@ function signingKeyOf(secret: Buffer): JsonWebKey & { alg: string; use: string }
 export function createProvider(options: ProviderOptions): Provider {
   const { resource } = options;
   const scope = ALL_CLIENT_SCOPES.join(' ');
-  const cookieKey = createHmac('sha256', options.cookieSecret).update('crew-mcp cookies').digest('base64url');
+  // Keygrip's order: the first key signs, every key verifies.
+  const cookieKeys = (options.cookieSecrets ?? [options.cookieSecret]).map((secret) =>
+    createHmac('sha256', secret).update('crew-mcp cookies').digest('base64url'),
+  );
   const configuration: Configuration = {
     adapter: adapterFactory(options.records, options.hooks, options.tokenCache),
     clients: [],
@@ -126,7 +131,7 @@ export function createProvider(options: ProviderOptions): Provider {
     expiresWithSession: async () => false,
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     interactions: { url: (_ctx, interaction) => `${CONNECT_PATH}/${interaction.uid}` },
-    cookies: { keys: [cookieKey], ...(options.secureCookies ? HOST_COOKIES : {}) },
+    cookies: { keys: cookieKeys, ...(options.secureCookies ? HOST_COOKIES : {}) },
     routes: OAUTH_ROUTES,
     renderError: async (ctx: KoaContextWithOIDC, out) => {
       ctx.type = 'html';

@@ -4,7 +4,18 @@
 import { ConfigError, nearestName, type RawValue } from './parsers.js';
 import { SETTING_ROWS, type SettingKey, type SettingValues } from './table.js';
 
-export const COMMANDS = ['stdio', 'http', 'sandbox', 'check', 'help', 'version'] as const;
+export const COMMANDS = [
+  'stdio',
+  'http',
+  'sandbox',
+  'check',
+  'store',
+  'connector',
+  'help',
+  'version',
+] as const;
+/** Commands of the hosted connector's store that take words after them (`store rotate-key`). */
+const ADMIN_COMMANDS: readonly Command[] = ['store', 'connector'];
 export type Command = (typeof COMMANDS)[number];
 
 export interface ReadSettings {
@@ -36,8 +47,13 @@ function fromArgv(argv: string[]): { command: Command; raw: Raw; rest: string[] 
     index = 1;
   }
   if (command === 'sandbox') return { command, raw, rest: argv.slice(1) };
+  const rest: string[] = [];
   for (; index < argv.length; index++) {
     const arg = argv[index] as string;
+    if (ADMIN_COMMANDS.includes(command) && !arg.startsWith('-')) {
+      rest.push(arg);
+      continue;
+    }
     if (arg === '--help' || arg === '-h') return { command: 'help', raw, rest: [] };
     if (arg === '--version' || arg === '-v') return { command: 'version', raw, rest: [] };
     const [name, inlineValue] = arg.includes('=')
@@ -64,7 +80,7 @@ function fromArgv(argv: string[]): { command: Command; raw: Raw; rest: string[] 
     }
     raw[key] = value;
   }
-  return { command, raw, rest: [] };
+  return { command, raw, rest };
 }
 
 const TRUE_WORDS = ['1', 'true', 'yes', 'on'];

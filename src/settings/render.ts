@@ -33,6 +33,9 @@ Usage:
   crew-mcp http               serve MCP over Streamable HTTP at /mcp
   crew-mcp sandbox            run the embedded sandbox platform alone (--help for its flags)
   crew-mcp check [--json]     diagnose the configuration: token, GraphQL, schema, tools, webhooks
+  crew-mcp store rotate-key   re-seal every stored secret under CREW_STORE_KEY (the hosted connector's store)
+  crew-mcp connector export-company COMPANY   what the store holds about one company, as JSON
+  crew-mcp connector forget-company COMPANY   delete every row of one company
 
 Flags win over environment variables, which win over defaults [shown in brackets].
 

@@ -417,6 +417,13 @@ export const SETTINGS = {
     meaning: 'the key before a rotation: its secrets are re-encrypted with the current key at start',
     parse: text(),
   }),
+  storeOldKeys: setting({
+    group: 'connector',
+    env: 'CREW_STORE_OLD_KEYS',
+    meaning:
+      'more keys that open stored secrets but seal none, comma-separated: a rotation\'s next key before it seals, or the old one until retired (README "Rotating the store key")',
+    parse: list(),
+  }),
   discardUnreadableSecrets: setting({
     group: 'connector',
     flag: '--discard-unreadable-secrets',

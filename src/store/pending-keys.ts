@@ -6,7 +6,8 @@
 import type { SqlRunner } from './engine.js';
 import type { SecretBox } from './secret-box.js';
 
-const CONTEXT = 'connect-pending:';
+/** What a pending key is sealed for, before its uid (read by re-encryption too). */
+export const PENDING_CONTEXT = 'connect-pending:';
 
 export class PendingKeys<Value> {
   constructor(
@@ -20,7 +21,7 @@ export class PendingKeys<Value> {
     await this.sql.query(
       `insert into crew_connect_pending (interaction_uid, sealed, expires_at) values ($1, $2, $3)
        on conflict (interaction_uid) do update set sealed = excluded.sealed, expires_at = excluded.expires_at`,
-      [uid, this.box.seal(JSON.stringify(value), CONTEXT + uid), new Date(this.now() + ttlMs)],
+      [uid, this.box.seal(JSON.stringify(value), PENDING_CONTEXT + uid), new Date(this.now() + ttlMs)],
     );
     // Abandoned forms leave rows behind: each put clears the expired ones.
     await this.sql.query('delete from crew_connect_pending where expires_at < $1', [new Date(this.now())]);
@@ -33,6 +34,6 @@ export class PendingKeys<Value> {
       [uid],
     );
     if (!row || new Date(row.expires_at).getTime() < this.now()) return null;
-    return JSON.parse(this.box.open(row.sealed, CONTEXT + uid)) as Value;
+    return JSON.parse(this.box.open(row.sealed, PENDING_CONTEXT + uid)) as Value;
   }
 }

@@ -1,8 +1,9 @@
 // Platform secrets at rest: AES-256-GCM with the store key (CREW_STORE_KEY or --store-key-file),
 // a fresh 96-bit nonce per secret, and the row's id as associated data, so a ciphertext copied to
 // another grant does not decrypt. A sealed value names its key by a short fingerprint: with a
-// previous key configured (CREW_STORE_PREVIOUS_KEY), values sealed under it still open, and
-// re-encryption moves them to the current key.
+// ring of keys configured (CREW_STORE_OLD_KEYS, CREW_STORE_PREVIOUS_KEY), values sealed under any
+// of them open, and re-encryption (at start, or `crew-mcp store rotate-key`) moves them to the
+// current key.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
@@ -55,7 +56,7 @@ export class SecretBox {
     const key = this.keys.get(keyId);
     if (!key) {
       throw new StoreKeyError(
-        `A secret is sealed with store key ${keyId}, which is not configured: set it as CREW_STORE_PREVIOUS_KEY to read it.`,
+        `A secret is sealed with store key ${keyId}, which is not configured: add it to CREW_STORE_OLD_KEYS (or give it as CREW_STORE_PREVIOUS_KEY) to read it.`,
       );
     }
     const bytes = Buffer.from(body, 'base64url');
@@ -77,6 +78,11 @@ export class SecretBox {
   /** Whether `keyId` (a sealed value's second part) is the current key's or a previous one's. */
   knows(keyId: string): boolean {
     return this.keys.has(keyId);
+  }
+
+  /** The id of the key `sealed` was sealed with (a fingerprint, not the key). */
+  static keyIdOf(sealed: string): string {
+    return sealed.split('.')[1] ?? '?';
   }
 
   /** Sealed under a key other than the current one: re-encryption should move it. */

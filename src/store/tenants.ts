@@ -3,7 +3,8 @@
 // holds the platform secret, sealed for that grant, until it is revoked, which deletes the secret.
 import { randomBytes } from 'node:crypto';
 import type { SqlRunner } from './engine.js';
-import type { SecretBox } from './secret-box.js';
+import { PENDING_CONTEXT } from './pending-keys.js';
+import { SecretBox } from './secret-box.js';
 
 export interface TenantPlace {
   apiUrl: string;
@@ -26,8 +27,8 @@ export interface Reencrypted {
 }
 
 interface SealedSecret {
-  kind: 'grant' | 'webhook';
-  /** The row: a grant id or a tenant key. */
+  kind: 'grant' | 'webhook' | 'pending';
+  /** The row: a grant id, a tenant key or an interaction uid. */
   id: string;
   sealed: string;
   /** What it is sealed for (the associated data). */
@@ -213,7 +214,17 @@ export class Tenants {
     const tenants = await this.sql.query<{ tenant_key: string; webhook_secret_enc: string }>(
       'select tenant_key, webhook_secret_enc from crew_tenants where webhook_secret_enc is not null',
     );
+    // API keys waiting for consent (pending-keys.ts): minutes old, but sealed like the rest.
+    const pending = await this.sql.query<{ interaction_uid: string; sealed: string }>(
+      'select interaction_uid, sealed from crew_connect_pending',
+    );
     return [
+      ...pending.map((row) => ({
+        kind: 'pending' as const,
+        id: row.interaction_uid,
+        sealed: row.sealed,
+        context: PENDING_CONTEXT + row.interaction_uid,
+      })),
       ...grants.map((row) => ({
         kind: 'grant' as const,
         id: row.grant_id,
@@ -244,7 +255,7 @@ export class Tenants {
     for (const secret of secrets ?? (await this.sealedSecrets())) {
       if (this.openOrNull(secret) !== null) continue;
       result.unreadable++;
-      const keyId = secret.sealed.split('.')[1] ?? '?';
+      const keyId = SecretBox.keyIdOf(secret.sealed);
       if (!this.box.knows(keyId) && !result.unknownKeys.includes(keyId)) result.unknownKeys.push(keyId);
     }
     return result;
@@ -265,6 +276,18 @@ export class Tenants {
       const plain = this.openOrNull(secret);
       if (plain !== null && !this.box.isStale(secret.sealed)) continue;
       const resealed = plain === null ? null : this.box.seal(plain, secret.context);
+      result[plain === null ? 'discarded' : 'moved']++;
+      if (secret.kind === 'pending') {
+        await this.sql.query(
+          resealed === null
+            ? 'delete from crew_connect_pending where interaction_uid = $1 and sealed = $3'
+            : 'update crew_connect_pending set sealed = $2 where interaction_uid = $1 and sealed = $3',
+          [secret.id, resealed, secret.sealed],
+        );
+        continue;
+      }
+      // Compare-and-set on the sealed value: a secret replaced meanwhile (a reconnection on a
+      // replica still serving) is left as that replica wrote it.
       await this.sql.query(
         secret.kind === 'grant'
           ? `update crew_grants set secret_enc = $2,
@@ -276,8 +299,17 @@ export class Tenants {
              where tenant_key = $1 and webhook_secret_enc = $3`,
         [secret.id, resealed, secret.sealed],
       );
-      result[plain === null ? 'discarded' : 'moved']++;
     }
     return result;
+  }
+
+  /** How many sealed secrets each key id holds (`crew-mcp store rotate-key`'s before and after). */
+  async sealedByKey(): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    for (const secret of await this.sealedSecrets()) {
+      const keyId = SecretBox.keyIdOf(secret.sealed);
+      counts[keyId] = (counts[keyId] ?? 0) + 1;
+    }
+    return counts;
   }
 }
