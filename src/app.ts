@@ -251,6 +251,7 @@ async function assemble(
     schemaPlan,
     routes: events.routes,
     rateLimiter: shared?.rateLimiter ?? null,
+    sessionRecords: shared?.sessionRecords ?? null,
     afterWrite: shared ? () => shared.publishWrite() : undefined,
     registerSurface(server, instance) {
       if (selection.listed.some((tool) => tool.toolset === 'events'))

@@ -9,6 +9,7 @@ import type {
   OAuthTokenVerifier,
   ServerNotifier,
 } from '@modelcontextprotocol/server';
+import type { SessionRecords } from '../contract/session-records.js';
 import type { RateCounter } from '../rate-limit.js';
 import type { AppContext } from '../server.js';
 
@@ -34,6 +35,8 @@ export interface ServedApp extends AppContext {
   hosted?: HostedMode;
   /** With --store: the rate limit shared by replicas (else the transport keeps its own). */
   rateLimiter?: RateCounter | null;
+  /** With a store: 2025-era sessions any replica resumes (else a session lives in its process). */
+  sessionRecords?: SessionRecords | null;
 }
 
 /**
