@@ -147,7 +147,9 @@ export function haproxyConfig(lbPort: number, replicaPorts: number[]): string {
     throw new Error('deploy/haproxy.cfg no longer has the bind and server lines this harness rewrites');
   }
   const out: string[] = [];
-  for (const line of shipped.replace('bind 127.0.0.1:8080', `bind 127.0.0.1:${lbPort}`).split('\n')) {
+  // Each answer names the replica that gave it (tests only: the shipped file tells clients nothing).
+  const bind = `bind 127.0.0.1:${lbPort}\n    http-response set-header x-served-by %[srv_name]`;
+  for (const line of shipped.replace('bind 127.0.0.1:8080', bind).split('\n')) {
     const match = line.match(server);
     if (!match) {
       out.push(line);
@@ -284,6 +286,8 @@ export interface ReplicaSet {
   mcpUrl: string;
   /** The secret every replica verifies deliveries with (and the sandbox signs them with). */
   webhookSecret: string;
+  /** Start `replica` (stopped) again on its port with the set's flags, in its place in `replicas`. */
+  respawn(replica: Replica): Promise<Replica>;
   close(): Promise<void>;
 }
 
@@ -343,7 +347,21 @@ export async function startReplicaSet(options: ReplicaSetOptions = {}): Promise<
       lbPort,
       replicas.map((replica) => replica.port),
     );
-    return { sandbox, database, haproxy, replicas, mcpUrl: `${haproxy.url}/mcp`, webhookSecret, close };
+    const respawn = async (old: Replica) => {
+      const fresh = await spawnReplica(old.name, old.port, args, env);
+      replicas[replicas.indexOf(old)] = fresh;
+      return fresh;
+    };
+    return {
+      sandbox,
+      database,
+      haproxy,
+      replicas,
+      mcpUrl: `${haproxy.url}/mcp`,
+      webhookSecret,
+      respawn,
+      close,
+    };
   } catch (error) {
     await close().catch(() => undefined);
     throw error;
