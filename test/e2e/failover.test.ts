@@ -205,7 +205,9 @@ describe('failover behind the shipped HAProxy config', () => {
       expect(replica.process.exitCode).toBe(0);
       const stopped = Date.now();
       await upInBalancer(await set.respawn(replica), ups);
-      steps.push(`${replica.name}: stopped in ${stopped - stepStart} ms, up again in ${Date.now() - stopped} ms`);
+      steps.push(
+        `${replica.name}: stopped in ${stopped - stepStart} ms, up again in ${Date.now() - stopped} ms`,
+      );
     }
     rolled = true;
     await running;
@@ -215,6 +217,38 @@ describe('failover behind the shipped HAProxy config', () => {
     for (const title of tally.sentWrites) expect(counts.get(title), title).toBe(1);
     console.info(`rolling restart: ${sum(tally.answers)} calls answered, 0 failed; ${steps.join('; ')}`);
   }, 60_000);
+
+  it('a write whose Mcp-Name names a read-only tool is refused before it runs, so it never reaches the retrying backend as a read', async () => {
+    const title = `failover-lie-${process.pid}`;
+    const call = writeCall(title);
+    const answer = await fetch(set.mcpUrl, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${tokens[0]}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'get_crew',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          ...call,
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': {},
+            'io.modelcontextprotocol/clientInfo': { name: 'liar', version: '1' },
+          },
+        },
+      }),
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toMatch(/headers and body disagree/);
+    expect((await jobsByTitle()).get(title)).toBeUndefined();
+  });
 
   it("a 2025-era session (v1 SDK client) answers its next call on another replica after its replica's SIGKILL", async () => {
     const servedBy: string[] = [];
