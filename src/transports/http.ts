@@ -347,8 +347,11 @@ export async function startHttp(app: ServedApp): Promise<RunningHttp> {
     async shutdown(timeoutMs) {
       draining = true;
       const drainWaitMs = app.config.drainWaitMs;
-      const quiet = Math.min(DRAIN_QUIET_MS, drainWaitMs);
-      await wait(() => Date.now() - lastRequestAt >= quiet, drainWaitMs);
+      // Without a wait (the default), new requests are refused from this very moment, as before.
+      if (drainWaitMs > 0) {
+        const quiet = Math.min(DRAIN_QUIET_MS, drainWaitMs);
+        await wait(() => Date.now() - lastRequestAt >= quiet, drainWaitMs);
+      }
       closing = true;
       // No new connections; idle keep-alive ones go now, busy ones once their answer is out.
       server.close();
