@@ -216,7 +216,8 @@ describe('failover behind the shipped HAProxy config', () => {
     const counts = await jobsByTitle();
     for (const title of tally.sentWrites) expect(counts.get(title), title).toBe(1);
     console.info(`rolling restart: ${sum(tally.answers)} calls answered, 0 failed; ${steps.join('; ')}`);
-  }, 60_000);
+    // Each restart's start-up dominates: about 20 s per replica at a load average of 24 on 2 cores.
+  }, 120_000);
 
   it('a write whose Mcp-Name names a read-only tool is refused before it runs, so it never reaches the retrying backend as a read', async () => {
     const title = `failover-lie-${process.pid}`;
