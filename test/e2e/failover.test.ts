@@ -181,8 +181,8 @@ describe('failover behind the shipped HAProxy config', () => {
     for (const title of tally.sentWrites) expect(counts.get(title) ?? 0, title).toBeLessThanOrEqual(1);
     for (const title of tally.answeredWrites) expect(counts.get(title), title).toBe(1);
     expect(tally.answeredWrites.length).toBeGreaterThan(0);
-    console.info(
-      `failover: ${sum(tally.answers)} calls answered, ${tally.failedWrites.length} of ${tally.sentWrites.length} writes cut by the kill, 0 reads failed`,
+    process.stdout.write(
+      `failover: ${sum(tally.answers)} calls answered, ${tally.failedWrites.length} of ${tally.sentWrites.length} writes cut by the kill, 0 reads failed\n`,
     );
     // Started again meanwhile: the rolling restart takes it last.
     const ups = upsOf(victim);
@@ -215,7 +215,9 @@ describe('failover behind the shipped HAProxy config', () => {
     expect(tally.answeredWrites.length).toBe(tally.sentWrites.length);
     const counts = await jobsByTitle();
     for (const title of tally.sentWrites) expect(counts.get(title), title).toBe(1);
-    console.info(`rolling restart: ${sum(tally.answers)} calls answered, 0 failed; ${steps.join('; ')}`);
+    process.stdout.write(
+      `rolling restart: ${sum(tally.answers)} calls answered, 0 failed; ${steps.join('; ')}\n`,
+    );
     // Each restart's start-up dominates: about 20 s per replica at a load average of 24 on 2 cores.
   }, 120_000);
 
