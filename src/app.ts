@@ -227,6 +227,7 @@ async function assemble(
     schemaPlan: context.schemaPlan,
     routes: events.routes,
     rateLimiter: shared?.rateLimiter ?? null,
+    sessionRecords: shared?.sessionRecords ?? null,
     start: (startContext) => events.start(startContext),
     async close() {
       for (const stop of stops) stop();

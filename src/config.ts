@@ -36,6 +36,8 @@ export interface Config {
   tools: string[] | null;
   excludeTools: string[];
   http: { host: string; port: number; allowedOrigins: string[]; allowedHosts: string[] };
+  /** On SIGTERM (http), how long /healthz may say 503 while requests are still served (0: refuse at once). */
+  drainWaitMs: number;
   timeoutMs: number;
   logLevel: string;
   /** Directory of the durable webhook event log. */
@@ -391,6 +393,7 @@ export function loadConfig(argv: string[], env: Record<string, string | undefine
       allowedOrigins: values.allowedOrigins ?? [],
       allowedHosts: values.allowedHosts ?? [],
     },
+    drainWaitMs: values.drainWaitMs,
     timeoutMs: values.timeoutMs,
     logLevel: values.logLevel,
     eventsDir: values.eventsDir,

@@ -11,6 +11,7 @@ import type { Observer } from '../observer.js';
 import type { RunningSandbox } from '../sandbox/types.js';
 import type { ReplicaMessage } from '../store/bus.js';
 import type { Store } from '../store/index.js';
+import { StoreSessionRecords } from '../store/legacy-sessions.js';
 import { SharedRateLimiter } from '../store/rate.js';
 import type { HostedMode, ServedApp } from '../transports/routes.js';
 import { changedUris } from '../webhooks/events-resource.js';
@@ -252,6 +253,8 @@ export async function createConnectorApp(config: Config, options: AppOptions): P
     hosted,
     // Replicas on one PostgreSQL: one bucket per client across them (else the transport's own).
     rateLimiter: bus ? new SharedRateLimiter(store.engine, config.security.ratePerMinute, logger) : null,
+    // A 2025-era session outlives its replica (or a restart): any process on the store resumes it.
+    sessionRecords: new StoreSessionRecords(store.engine),
     // A company's events (received here or announced by another replica) reach the listen
     // streams of that company's callers only.
     async start({ notifyScope }) {

@@ -377,6 +377,16 @@ export const SETTINGS = {
     meaning: 'on SIGTERM/SIGINT, how long calls in flight may take before they are cut',
     parse: integer('Shutdown timeout', 10_000, 0, 600_000),
   }),
+  drainWaitMs: setting({
+    group: 'http',
+    flag: '--drain-wait-ms',
+    env: 'CREW_DRAIN_WAIT_MS',
+    value: 'N',
+    meaning:
+      'on SIGTERM, keep serving (with /healthz 503) until no call came for 1 s, at most this long: the load balancer takes the replica out first',
+    more: '(README "Running more than one replica")',
+    parse: integer('Drain wait', 0, 0, 60_000),
+  }),
   store: setting({
     group: 'connector',
     flag: '--store',

@@ -1,8 +1,9 @@
 // What replicas behind one load balancer share, on the PostgreSQL server of `--store postgres://`:
 // the webhook event log (events.ts), the rate limiter's buckets (rate.ts), the kept plans
-// (kept-plans.ts), and word of each other's events and writes (bus.ts). Everything else a replica
-// holds (its staffing caches, its token, its 2025-era sessions) it may lose: a cache is refilled,
-// a token fetched again, a session opened again by its client. Loaded only when --store is given.
+// (kept-plans.ts), the 2025-era sessions' records (legacy-sessions.ts: any replica resumes one),
+// and word of each other's events and writes (bus.ts). Everything else a replica holds (its
+// staffing caches, its token) it may lose: a cache is refilled, a token fetched again. Loaded only
+// when --store is given.
 import type { KeptPlans } from '../contract/kept-plans.js';
 import type { Logger } from '../logger.js';
 import type { Observer } from '../observer.js';
@@ -10,6 +11,7 @@ import { ReplicaBus } from './bus.js';
 import type { SqlEngine } from './engine.js';
 import { StoreEventLog } from './events.js';
 import { StoreKeptPlans } from './kept-plans.js';
+import { StoreSessionRecords } from './legacy-sessions.js';
 import { migrate } from './migrate.js';
 import { observedEngine } from './observed-engine.js';
 import { openPgEngine } from './pg-engine.js';
@@ -40,6 +42,8 @@ export interface ReplicaState {
   rateLimiter: SharedRateLimiter;
   /** The tenant's kept plans, typed by their keeper: a follow-up finds its plan on any replica. */
   keptPlans<Plan>(): KeptPlans<Plan>;
+  /** 2025-era sessions: a client whose replica died is served on by another. */
+  sessionRecords: StoreSessionRecords;
   /**
    * A write tool ran here: the other replicas drop what their caches may hold stale. Resolves once
    * the store has sent the word (at most a second); never rejects.
@@ -82,6 +86,7 @@ export async function openReplicaState(options: ReplicaStateOptions): Promise<Re
       events,
       rateLimiter,
       keptPlans: () => new StoreKeptPlans(engine, tenant, options.now),
+      sessionRecords: new StoreSessionRecords(engine),
       publishWrite: () => bus.publish(engine, { kind: 'write', tenant }),
       onRemoteWrite(handler) {
         return bus.onMessage((message) => {

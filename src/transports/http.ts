@@ -7,7 +7,9 @@
 // Both protocol eras are served: 2026-07-28 per request by the SDK's modern handler, 2025
 // clients with sessions (legacy-sessions.ts), told apart by the SDK's own classifier.
 // Shutdown is graceful: new requests get 503, calls in flight finish within a bound or are cut
-// with a clear answer (src/mcp/in-flight.ts), then the connections close.
+// with a clear answer (src/mcp/in-flight.ts), then the connections close. Behind a load balancer
+// (--drain-wait-ms), /healthz says 503 first while calls are still served, until the balancer
+// has stopped sending any (none for a second): a deploy refuses no call.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import {
   type AuthInfo,
@@ -49,6 +51,8 @@ export interface RunningHttp {
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'];
 /** After the calls, how long answers already computed may take to reach their clients. */
 const ANSWER_GRACE_MS = 2000;
+/** Draining: no request for this long means the load balancer sends this replica nothing more. */
+const DRAIN_QUIET_MS = 1000;
 
 function hostnameOf(value: string): string | null {
   try {
@@ -169,8 +173,12 @@ export async function startHttp(app: ServedApp): Promise<RunningHttp> {
     createServer: (caller) => buildServer(app.contextFor(caller), { longLived: true, authInfo: caller }),
     logger: app.logger,
     maxSessionsPerClient: security.sessionsPerClient,
+    records: app.sessionRecords ?? null,
   });
   let closing = false;
+  /** SIGTERM came: /healthz answers 503 (--drain-wait-ms), requests are still served. */
+  let draining = false;
+  let lastRequestAt = 0;
   /** POSTs to /mcp not yet answered: at shutdown their answers are let out before closing. */
   const answering = new Set<ServerResponse>();
 
@@ -272,6 +280,7 @@ export async function startHttp(app: ServedApp): Promise<RunningHttp> {
       });
     }
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path !== '/healthz') lastRequestAt = Date.now();
     try {
       if (path === '/mcp') {
         const admitted = await admit(req, res);
@@ -283,6 +292,7 @@ export async function startHttp(app: ServedApp): Promise<RunningHttp> {
         if (document) return await send(res, document);
       }
       if (path === '/healthz' && req.method === 'GET') {
+        if (draining) return json(res, 503, { status: 'draining', version: VERSION });
         return json(res, 200, { status: 'ok', version: VERSION, upstream: app.config.upstream.kind });
       }
       const route = routes[path];
@@ -342,6 +352,13 @@ export async function startHttp(app: ServedApp): Promise<RunningHttp> {
     server,
     handler,
     async shutdown(timeoutMs) {
+      draining = true;
+      const drainWaitMs = app.config.drainWaitMs;
+      // Without a wait (the default), new requests are refused from this very moment, as before.
+      if (drainWaitMs > 0) {
+        const quiet = Math.min(DRAIN_QUIET_MS, drainWaitMs);
+        await wait(() => Date.now() - lastRequestAt >= quiet, drainWaitMs);
+      }
       closing = true;
       // No new connections; idle keep-alive ones go now, busy ones once their answer is out.
       server.close();

@@ -7,11 +7,20 @@
 // session. Each client may hold a few sessions; past that its own oldest is closed, so one
 // client's flood of initialize requests never closes another client's sessions. When the server
 // as a whole is full, a new session is refused (503) rather than taking someone else's.
+// With a store (`records`), a session outlives its process: another replica asked for a session
+// it does not hold resumes it from the store (session-resume.ts) instead of answering 404.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import type { AuthInfo, McpServer } from '@modelcontextprotocol/server';
+import type { SessionRecords } from '../contract/session-records.js';
 import type { Logger } from '../logger.js';
+import {
+  applySubscriptions,
+  beforeInitializeAnswer,
+  initializeParamsOf,
+  replaySession,
+} from './session-resume.js';
 
 interface Session {
   transport: NodeStreamableHTTPServerTransport;
@@ -19,7 +28,14 @@ interface Session {
   lastSeen: number;
   /** The client that opened it. */
   owner: string;
+  /** Its resource subscriptions, as recorded in the store (with `records`). */
+  subscriptions: Set<string>;
+  /** When the store last heard it was used (with `records`). */
+  touchedAt: number;
 }
+
+/** How often a session in use tells the store so (its idle expiry counts from the last time). */
+const TOUCH_EVERY_MS = 60_000;
 
 export interface LegacySessionsOptions {
   /** A server instance for the caller that opens the session. */
@@ -31,6 +47,8 @@ export interface LegacySessionsOptions {
   maxSessions?: number;
   /** At most this many open sessions per client; its least recently used is closed past it. */
   maxSessionsPerClient?: number;
+  /** The store's record of sessions (--store): sessions any replica can resume. Absent: none. */
+  records?: SessionRecords | null;
 }
 
 function jsonRpcError(
@@ -61,6 +79,8 @@ export class LegacySessions {
   private readonly maxSessions: number;
   private readonly maxPerClient: number;
   private readonly sweeper: NodeJS.Timeout;
+  /** Sessions being resumed from the store: a second request for one waits for the first's work. */
+  private readonly resuming = new Map<string, Promise<Session | undefined>>();
 
   constructor(private readonly options: LegacySessionsOptions) {
     this.idleMs = options.idleMs ?? 30 * 60_000;
@@ -95,7 +115,7 @@ export class LegacySessions {
   ): Promise<void> {
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
-      const session = this.sessions.get(sessionId);
+      const session = this.sessions.get(sessionId) ?? (await this.resume(sessionId, owner, caller));
       // Another client's session is answered exactly like an unknown one: ids reveal nothing.
       if (!session || session.owner !== owner) {
         jsonRpcError(
@@ -107,6 +127,7 @@ export class LegacySessions {
         return;
       }
       session.lastSeen = Date.now();
+      await this.record(sessionId, session, body);
       if (req.method === 'POST') sendHeadersWithFirstEvent(res);
       await session.transport.handleRequest(req, res, body);
       return;
@@ -133,23 +154,109 @@ export class LegacySessions {
     owner: string,
     caller: AuthInfo | undefined,
   ): Promise<void> {
+    const { transport } = await this.instance(randomUUID, owner, caller);
+    const records = this.options.records;
+    if (records) {
+      const client = initializeParamsOf(body);
+      beforeInitializeAnswer(transport, async (protocolVersion) => {
+        const id = transport.sessionId;
+        if (!id) return;
+        // Not recorded: the session still works here, as it would without a store.
+        await records
+          .save(id, owner, { protocolVersion, ...client, subscriptions: [] })
+          .catch((error: unknown) => this.storeFailed(error, 'recording a session failed'));
+      });
+    }
+    sendHeadersWithFirstEvent(res);
+    await transport.handleRequest(req, res, body);
+  }
+
+  /** A server instance and its transport, connected; the session is kept once initialized. */
+  private async instance(newId: () => string, owner: string, caller: AuthInfo | undefined) {
     const server = this.options.createServer(caller);
     const transport = new NodeStreamableHTTPServerTransport({
-      sessionIdGenerator: randomUUID,
+      sessionIdGenerator: newId,
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { transport, server, lastSeen: Date.now(), owner });
+        const now = Date.now();
+        this.sessions.set(id, {
+          transport,
+          server,
+          lastSeen: now,
+          owner,
+          subscriptions: new Set(),
+          touchedAt: now,
+        });
         this.options.logger.debug({ sessions: this.sessions.size }, 'mcp session opened');
       },
       onsessionclosed: (id) => {
+        // The client ended it (DELETE): no replica resumes it.
         this.sessions.delete(id);
+        this.options.records
+          ?.remove(id)
+          .catch((error: unknown) => this.storeFailed(error, 'ending a session failed'));
       },
     });
     transport.onclose = () => {
       if (transport.sessionId) this.sessions.delete(transport.sessionId);
     };
     await server.connect(transport);
-    sendHeadersWithFirstEvent(res);
-    await transport.handleRequest(req, res, body);
+    return { server, transport };
+  }
+
+  /** A session this process does not hold, rebuilt from the store's record of it; undefined if none. */
+  private resume(id: string, owner: string, caller: AuthInfo | undefined): Promise<Session | undefined> {
+    const records = this.options.records;
+    if (!records) return Promise.resolve(undefined);
+    const pending = this.resuming.get(id);
+    if (pending) return pending;
+    const work = (async () => {
+      const record = await records.find(id, owner);
+      if (!record) return undefined;
+      const { server, transport } = await this.instance(() => id, owner, caller);
+      try {
+        await replaySession(transport, id, record, caller);
+      } catch (error) {
+        this.sessions.delete(id);
+        await server.close().catch(() => undefined);
+        throw error;
+      }
+      const session = this.sessions.get(id);
+      if (session) for (const uri of record.subscriptions) session.subscriptions.add(uri);
+      this.options.logger.info(
+        { subscriptions: record.subscriptions.length },
+        'mcp session resumed from the store',
+      );
+      return session;
+    })()
+      .catch((error: unknown) => {
+        this.storeFailed(error, 'resuming a session failed: answered as unknown');
+        return undefined;
+      })
+      .finally(() => this.resuming.delete(id));
+    this.resuming.set(id, work);
+    return work;
+  }
+
+  /** Tell the store what a request changes of a session: its subscriptions, its last use. */
+  private async record(id: string, session: Session, body: unknown): Promise<void> {
+    const records = this.options.records;
+    if (!records) return;
+    const now = Date.now();
+    try {
+      if (applySubscriptions(body, session.subscriptions)) {
+        session.touchedAt = now;
+        await records.setSubscriptions(id, [...session.subscriptions]);
+      } else if (now - session.touchedAt > TOUCH_EVERY_MS) {
+        session.touchedAt = now;
+        await records.touch(id);
+      }
+    } catch (error) {
+      this.storeFailed(error, 'recording a session failed');
+    }
+  }
+
+  private storeFailed(error: unknown, message: string): void {
+    this.options.logger.warn({ err: error instanceof Error ? error.message : String(error) }, message);
   }
 
   /** Close the least recently used session of `owner`. */
@@ -159,7 +266,12 @@ export class LegacySessions {
       if (entry[1].owner !== owner) continue;
       if (!oldest || entry[1].lastSeen < oldest[1].lastSeen) oldest = entry;
     }
-    if (oldest) this.closeSession(oldest[0], oldest[1]);
+    if (!oldest) return;
+    this.closeSession(oldest[0], oldest[1]);
+    // Past its client's cap, a session is gone for good, not resumable elsewhere.
+    this.options.records
+      ?.remove(oldest[0])
+      .catch((error: unknown) => this.storeFailed(error, 'ending a session failed'));
   }
 
   private sweep(): void {

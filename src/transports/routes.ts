@@ -10,6 +10,7 @@ import type {
   ServerNotifier,
 } from '@modelcontextprotocol/server';
 import type { Config } from '../config.js';
+import type { SessionRecords } from '../contract/session-records.js';
 import type { Logger } from '../logger.js';
 import type { InFlightCalls } from '../mcp/in-flight.js';
 import type { RateCounter } from '../rate-limit.js';
@@ -48,6 +49,8 @@ export interface ServedApp {
   hosted?: HostedMode;
   /** With --store: the rate limit shared by replicas (else the transport keeps its own). */
   rateLimiter?: RateCounter | null;
+  /** With a store: 2025-era sessions any replica resumes (else a session lives in its process). */
+  sessionRecords?: SessionRecords | null;
 }
 
 /**

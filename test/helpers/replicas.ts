@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -135,17 +135,35 @@ export async function spawnSandbox(args: string[] = []): Promise<SandboxProcess>
   return sandbox;
 }
 
-/** deploy/haproxy.cfg with the load balancer on `lbPort` and its servers on `replicaPorts`. */
+/**
+ * deploy/haproxy.cfg with the load balancer on `lbPort` and its servers on `replicaPorts`: each
+ * backend's block of `server replicaN 127.0.0.1:PORT ...` lines becomes one line per port, with
+ * the same options (a `track backend/replica1` follows its replica's number).
+ */
 export function haproxyConfig(lbPort: number, replicaPorts: number[]): string {
   const shipped = readFileSync(packagePath('deploy', 'haproxy.cfg'), 'utf8');
-  const lines = shipped.split('\n');
-  const serverAt = lines.findIndex((line) => /^\s+server replica1 /.test(line));
-  if (serverAt < 0 || !shipped.includes('bind 127.0.0.1:8080')) {
+  const server = /^(\s+)server replica(\d+) 127\.0\.0\.1:\d+(.*)$/;
+  if (!shipped.includes('bind 127.0.0.1:8080') || !shipped.split('\n').some((line) => server.test(line))) {
     throw new Error('deploy/haproxy.cfg no longer has the bind and server lines this harness rewrites');
   }
-  const head = lines.slice(0, serverAt).join('\n').replace('bind 127.0.0.1:8080', `bind 127.0.0.1:${lbPort}`);
-  const servers = replicaPorts.map((port, i) => `    server replica${i + 1} 127.0.0.1:${port}`);
-  return `${head}\n${servers.join('\n')}\n`;
+  const out: string[] = [];
+  // Each answer names the replica that gave it (tests only: the shipped file tells clients nothing).
+  const bind = `bind 127.0.0.1:${lbPort}\n    http-response set-header x-served-by %[srv_name]`;
+  for (const line of shipped.replace('bind 127.0.0.1:8080', bind).split('\n')) {
+    const match = line.match(server);
+    if (!match) {
+      out.push(line);
+      continue;
+    }
+    // The block's first line stands for all of them; the others are dropped.
+    if (match[2] !== '1') continue;
+    const [, indent, , rest = ''] = match;
+    for (const [i, port] of replicaPorts.entries()) {
+      const options = rest.replace(/\/replica1\b/, `/replica${i + 1}`);
+      out.push(`${indent}server replica${i + 1} 127.0.0.1:${port}${options}`);
+    }
+  }
+  return out.join('\n');
 }
 
 export interface Haproxy {
@@ -165,6 +183,8 @@ export async function startHaproxy(lbPort: number, replicaPorts: number[]): Prom
   const dir = await mkdtemp(join(tmpdir(), 'crew-mcp-haproxy-'));
   const file = join(dir, 'haproxy.cfg');
   await writeFile(file, haproxyConfig(lbPort, replicaPorts));
+  // The generated list of read-only tools, beside the config as in deploy/ (default-path config).
+  await copyFile(packagePath('deploy', 'read-only-tools.lst'), join(dir, 'read-only-tools.lst'));
   // -db: stay in the foreground (stopped with the test), -W: master-worker, as systemd runs it.
   const child = track(spawn(HAPROXY, ['-W', '-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] }));
   let output = '';
@@ -266,6 +286,8 @@ export interface ReplicaSet {
   mcpUrl: string;
   /** The secret every replica verifies deliveries with (and the sandbox signs them with). */
   webhookSecret: string;
+  /** Start `replica` (stopped) again on its port with the set's flags, in its place in `replicas`. */
+  respawn(replica: Replica): Promise<Replica>;
   close(): Promise<void>;
 }
 
@@ -325,7 +347,21 @@ export async function startReplicaSet(options: ReplicaSetOptions = {}): Promise<
       lbPort,
       replicas.map((replica) => replica.port),
     );
-    return { sandbox, database, haproxy, replicas, mcpUrl: `${haproxy.url}/mcp`, webhookSecret, close };
+    const respawn = async (old: Replica) => {
+      const fresh = await spawnReplica(old.name, old.port, args, env);
+      replicas[replicas.indexOf(old)] = fresh;
+      return fresh;
+    };
+    return {
+      sandbox,
+      database,
+      haproxy,
+      replicas,
+      mcpUrl: `${haproxy.url}/mcp`,
+      webhookSecret,
+      respawn,
+      close,
+    };
   } catch (error) {
     await close().catch(() => undefined);
     throw error;

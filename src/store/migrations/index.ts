@@ -5,6 +5,7 @@ import { connectorTables } from './0001-connector.js';
 import { replicaTables } from './0002-replicas.js';
 import { connectPendingTable } from './0003-connect-pending.js';
 import { keptPlansTable } from './0004-kept-plans.js';
+import { legacySessionsTable } from './0005-legacy-sessions.js';
 
 export interface Migration {
   version: number;
@@ -17,4 +18,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'replica tables', sql: replicaTables },
   { version: 3, name: 'connect pending keys', sql: connectPendingTable },
   { version: 4, name: 'kept plans', sql: keptPlansTable },
+  { version: 5, name: '2025-era sessions', sql: legacySessionsTable },
 ];
