@@ -1,6 +1,6 @@
 // Whole-event staffing (issue 20): plan_staffing against the greedy baseline a model would run
 // with find_matching_crew role by role, taking each answer's first matches (places proposed,
-// hard violations found by the independent check of test/tools/plan-oracle.ts, calls, tokens),
+// hard violations found by the independent check of test/oracles/plan.ts, calls, tokens),
 // and plan_staffing's solve time and upstream requests, cold (staffing cache empty, and the
 // solver's first load in this process) and warm, on the default seed and on 10,000 crew, where the
 // generated 300-place event (SandboxOptions.eventPlaces) is checked against the issue's goal.
@@ -11,8 +11,8 @@ import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { type Connected, connectInProcess } from '../helpers/mcp.js';
 import { gqlEveryPage, startTestSandbox, TEST_TODAY } from '../helpers/sandbox.js';
 import { callCounted } from '../helpers/tool-requests.js';
-import { openRolesOf, planViolations } from '../tools/plan-oracle.js';
-import { readCompany } from '../tools/staffing-oracle.js';
+import { openRolesOf, planViolations } from '../oracles/plan.js';
+import { readCompany } from '../oracles/staffing.js';
 import { readPlanningFacts } from './planning-questions.js';
 import { type BenchContext, int, ms, type Section, table } from './report.js';
 
@@ -143,7 +143,7 @@ export const planningSection: Section = {
         '',
         'The baseline is what a model does without the planner: `find_matching_crew` per open role, taking each ' +
           "answer's first matches. Hard violations are counted by the tests' independent check " +
-          '(`test/tools/plan-oracle.ts`: a proposal that is not a free match, a person on two overlapping shifts, ' +
+          '(`test/oracles/plan.ts`: a proposal that is not a free match, a person on two overlapping shifts, ' +
           'under 10 hours of rest, two shifts on one local day); each violation is one proposal a coordinator cannot book.',
         '',
         table(['scope', 'approach', 'places', 'hard violations', 'calls', 'tokens'], compare),

@@ -10,8 +10,8 @@ import type { Caller, SandboxData } from '../../src/sandbox/types.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import { gqlEveryPage, type Json, TEST_TODAY } from '../helpers/sandbox.js';
 import { callCounted } from '../helpers/tool-requests.js';
-import { openRolesOf, planViolations } from '../tools/plan-oracle.js';
-import { readCompany } from '../tools/staffing-oracle.js';
+import { openRolesOf, planViolations } from '../oracles/plan.js';
+import { readCompany } from '../oracles/staffing.js';
 
 const ADMIN: Caller = { clientId: 'seed-test', companyId: 'company-1', scopes: new Set(['jobs:read']) };
 

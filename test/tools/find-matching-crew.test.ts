@@ -1,6 +1,6 @@
 // find_matching_crew against the sandbox: what it sends upstream (cold, warm, on failure), its
 // answers for every seeded role against an independent brute-force evaluation over all crew
-// (staffing-oracle.ts, reading the sandbox over GraphQL directly), the result budget, and the
+// (test/oracles/staffing.ts, reading the sandbox over GraphQL directly), the result budget, and the
 // requirements form with a time window.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
@@ -15,7 +15,7 @@ import {
   oracle,
   readCompany,
   requirementFailures,
-} from './staffing-oracle.js';
+} from '../oracles/staffing.js';
 
 const suite = useConnectedSandbox();
 let company: Company;

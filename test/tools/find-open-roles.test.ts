@@ -8,7 +8,7 @@ import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import type { AnyResult } from '../helpers/mcp.js';
 import { gqlEveryPage, TEST_NOW } from '../helpers/sandbox.js';
 import { callCounted } from '../helpers/tool-requests.js';
-import { type Company, readCompany } from './staffing-oracle.js';
+import { type Company, readCompany } from '../oracles/staffing.js';
 
 const suite = useConnectedSandbox();
 let company: Company;

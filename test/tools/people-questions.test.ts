@@ -1,6 +1,6 @@
 // The coordinator's people questions (issue 31 item 6), each answered in one call on the default
 // sandbox at the pinned clock (TEST_NOW, 2026-11-21) and checked against an independent reading
-// of the raw sandbox data over GraphQL (staffing-oracle.ts and the sums below, no product code),
+// of the raw sandbox data over GraphQL (test/oracles/staffing.ts and the sums below, no product code),
 // never against the tool's own words, with a token budget per answer (o200k, text +
 // structuredContent):
 //   - "who is qualified and has not worked in 30 days" (find_matching_crew notWorkedSince);
@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from '../bench/tokens.js';
 import { gql, gqlEveryPage, type Json, TEST_NOW, TEST_TODAY } from '../helpers/sandbox.js';
 import { operations } from '../helpers/tool-requests.js';
-import { type Company, localDay, localWeek, oracle, readCompany } from './staffing-oracle.js';
+import { type Company, localDay, localWeek, oracle, readCompany } from '../oracles/staffing.js';
 import { useWriteSandbox } from './write-support.js';
 
 const suite = useWriteSandbox();

@@ -18,8 +18,8 @@ import {
   type PlanLimits,
   planViolations,
   usableCrew,
-} from './plan-oracle.js';
-import { type Company, oracle, readCompany } from './staffing-oracle.js';
+} from '../oracles/plan.js';
+import { type Company, oracle, readCompany } from '../oracles/staffing.js';
 
 const suite = useConnectedSandbox();
 const NOW = Date.parse(`${TEST_TODAY}T00:00:00Z`);

@@ -1,5 +1,5 @@
 // plan_staffing against the sandbox: what it sends upstream, every hard constraint of its plans
-// checked from raw platform data (plan-oracle.ts), the places filled against an independent
+// checked from raw platform data (test/oracles/plan.ts), the places filled against an independent
 // optimum (a per-role bound on the default seed, an enumeration where most crew are excluded and
 // the limits bind), follow-ups on a kept plan, the result budget, and refusals that send nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +7,8 @@ import { pinPlannerClock } from '../../src/planner/clock.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import { gqlEveryPage, type Json, TEST_TODAY } from '../helpers/sandbox.js';
 import { callCounted, operations } from '../helpers/tool-requests.js';
-import { bruteForceFilled, openRolesOf, perRoleBound, planViolations, usableCrew } from './plan-oracle.js';
-import { type Company, readCompany } from './staffing-oracle.js';
+import { bruteForceFilled, openRolesOf, perRoleBound, planViolations, usableCrew } from '../oracles/plan.js';
+import { type Company, readCompany } from '../oracles/staffing.js';
 
 const suite = useConnectedSandbox();
 const NOW = Date.parse(`${TEST_TODAY}T00:00:00Z`);

@@ -1,6 +1,6 @@
 // The planning questions of the staffing workload (test/bench/planning-questions.ts): each runs
 // through a real MCP client against the sandbox and is checked against an evaluation written
-// here from the whole company read over GraphQL (plan-oracle.ts): every hard constraint verified
+// here from the whole company read over GraphQL (test/oracles/plan.ts): every hard constraint verified
 // from raw data, and the places filled equal to the true optimum computed independently (the
 // per-role bound where it is reached, an enumeration where few crew are left).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +9,8 @@ import { PLANNING_QUESTIONS, type PlanningFacts, readPlanningFacts } from '../be
 import { runQuestion } from '../bench/staffing-questions.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import { gqlEveryPage, type Json, TEST_TODAY } from '../helpers/sandbox.js';
-import { bruteForceFilled, openRolesOf, perRoleBound, planViolations } from './plan-oracle.js';
-import { type Company, findRole, readCompany } from './staffing-oracle.js';
+import { bruteForceFilled, openRolesOf, perRoleBound, planViolations } from '../oracles/plan.js';
+import { type Company, findRole, readCompany } from '../oracles/staffing.js';
 
 const suite = useConnectedSandbox();
 const NOW = Date.parse(`${TEST_TODAY}T00:00:00Z`);

@@ -7,7 +7,7 @@ import { countTokens } from '../bench/tokens.js';
 import { gql, gqlEveryPage, type Json, TEST_NOW, TEST_TODAY } from '../helpers/sandbox.js';
 import { variablesOf } from '../helpers/sent.js';
 import { operations } from '../helpers/tool-requests.js';
-import { dataTypeVerdict, workDays } from './staffing-oracle.js';
+import { dataTypeVerdict, workDays } from '../oracles/staffing.js';
 import { useWriteSandbox } from './write-support.js';
 
 const suite = useWriteSandbox();

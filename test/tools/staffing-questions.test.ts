@@ -1,7 +1,7 @@
 // The staffing-questions workload (test/bench/staffing-questions.ts): every question's calls run
 // through a real MCP client against the sandbox, within 3 calls and 5,000 result tokens, and the
 // answer they give is checked against an evaluation written here from the whole company read over
-// GraphQL (staffing-oracle.ts), not from the tools' own code.
+// GraphQL (test/oracles/staffing.ts), not from the tools' own code.
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../bench/staffing-questions.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import { type Json, TEST_TODAY } from '../helpers/sandbox.js';
-import { type Company, findRole, oracle, readCompany } from './staffing-oracle.js';
+import { type Company, findRole, oracle, readCompany } from '../oracles/staffing.js';
 
 const suite = useConnectedSandbox();
 let company: Company;

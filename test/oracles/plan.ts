@@ -1,10 +1,10 @@
 // An independent reading of a staffing plan for tests: every hard constraint of plan_staffing
-// checked from the company read straight from the sandbox (staffing-oracle.ts: raw GraphQL, no
+// checked from the company read straight from the sandbox (test/oracles/staffing.ts: raw GraphQL, no
 // product code), local days by Intl in each job's own zone, and the most places that can be
 // filled computed here: the per-role bound min(open, qualified and free), or, when few crew are
 // left, every combination of each person's compatible shifts.
 import type { Json } from '../helpers/sandbox.js';
-import { type Company, findRole, oracle } from './staffing-oracle.js';
+import { type Company, findRole, oracle } from './staffing.js';
 
 const H = 3_600_000;
 const WITHDRAWN = new Set(['DECLINED', 'CANCELLED', 'REMOVED']);
