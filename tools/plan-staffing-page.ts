@@ -1,5 +1,6 @@
-// App-only (MCP Apps visibility ["app"]): the staffing-plan view reads a shortened plan_staffing
-// answer whole, page by page, from the kept plan. Hosts keep it out of the model's tool list.
+// App-only (MCP Apps visibility ["app"]): the staffing-plan view reads a kept plan whole, page by
+// page (a shortened plan_staffing answer names each person once and leaves out the reasons). Hosts
+// keep it out of the model's tool list.
 import { z } from 'zod';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { refuse } from '../src/mcp/refuse.js';
@@ -51,7 +52,7 @@ export const planStaffingPage = defineTool({
   name: 'plan_staffing_page',
   title: 'Page a staffing plan (view only)',
   description:
-    "A page of a shortened plan_staffing answer, for the plan view; the model reads plan_staffing's text.",
+    "A page of a kept plan_staffing plan, for the plan view; the model reads plan_staffing's text.",
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -71,8 +72,8 @@ export const planStaffingPage = defineTool({
     if (!view)
       refuse({
         field: 'planId',
-        problem: `Plan ${input.planId} was not shortened: its plan_staffing answer holds all of it.`,
-        fix: 'Read the plan_staffing answer.',
+        problem: `Plan ${input.planId} was kept without its result (by an earlier version of crew-mcp).`,
+        fix: 'Plan again with plan_staffing.',
       });
     const offset = input.offset ?? 0;
     if (offset > 0 && offset >= view.assignments.length)

@@ -144,7 +144,9 @@ export const planStaffingTool = defineTool({
       notes: [...notes, ...facts.notes],
     });
     const fitted = fitPlan({ data: result, text: planText(result, outcome) });
-    if (fitted.data.shortened) await ctx.keptPlans.keep({ ...keptPlan, view: result } as KeptPlan, id.id);
+    // The whole result, kept under the same id: the view pages it (plan_staffing_page) when the
+    // answer was shortened, and any app may page any plan alike.
+    await ctx.keptPlans.keep({ ...keptPlan, view: result } as KeptPlan, id.id);
     return fitted;
   },
 });

@@ -85,7 +85,8 @@ export const matchingResultSchema = z.object({
   window: z.string().optional().describe('The time checked for availability (requirements given)'),
   week: z.string().optional().describe('The local Monday/Sunday of bookedHoursInWeek'),
   statuses: z.array(z.string()),
-  sort: z.enum(['lastWorked', 'hours']).optional().describe('The order asked instead of the ranking'),
+  // A string, not an enum: every output schema stays in the shapes the output check reads (types only).
+  sort: z.string().optional().describe('lastWorked or hours: the order asked instead of the ranking'),
   considered: z.number().describe('Crew evaluated'),
   totalMatches: z.number(),
   matches: z.array(matchSchema),

@@ -206,6 +206,14 @@ export const CALLS: readonly Entry[] = [
     },
   },
   {
+    // The plan view's pages of the plans above (app-only; the v1 client validates them alike).
+    tool: 'plan_staffing_page',
+    calls: (_, earlier) =>
+      earlier('plan_staffing')
+        .slice(0, 2)
+        .map((plan) => ({ planId: plan.planId, offset: 0, limit: 50 })),
+  },
+  {
     tool: 'review_crew_schedule',
     calls: (seed) => [
       ...seed.weeks.map((week) => week),

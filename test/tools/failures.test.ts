@@ -43,6 +43,7 @@ const VALID_ARGS: Record<string, Record<string, unknown>> = {
   find_open_roles: { from: '2026-11-28', to: '2026-11-29' },
   review_crew_schedule: { from: '2026-11-16', to: '2026-11-22' },
   plan_staffing: { jobIds: ['100'] },
+  plan_staffing_page: { planId: 'plan-0000000000', offset: 0, limit: 50 },
   graphql_query: { query: '{ companyJobs { pager { totalCount } } }' },
 };
 
@@ -56,6 +57,11 @@ const BOARD_ARGS: Record<string, Record<string, unknown>> = {
 
 /** Tools that never call the platform: they must keep working while it is down. */
 const OFFLINE_TOOLS = ['describe_schema', 'list_events'];
+/**
+ * Tools that read only the kept plans: while the platform is down a plan id they do not hold is
+ * refused as such (the plan, not the platform), never as a platform fault.
+ */
+const KEPT_PLAN_TOOLS = ['plan_staffing_page'];
 
 const suite = useConnectedSandbox();
 
@@ -133,6 +139,11 @@ describe('failure table', () => {
       for (const { name, result } of results) {
         if (OFFLINE_TOOLS.includes(name)) {
           expect(result.isError, `${name}: ${result.text}`).toBe(false);
+          continue;
+        }
+        if (KEPT_PLAN_TOOLS.includes(name)) {
+          expect(result.isError, `${name}: ${result.text}`).toBe(true);
+          expect(result.text, name).toMatch(/No kept plan plan-0000000000/);
           continue;
         }
         expect(result.isError, `${name}: ${result.text}`).toBe(true);

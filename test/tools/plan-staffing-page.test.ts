@@ -11,7 +11,7 @@ import { LARGE_EVENT_TITLE } from '../../src/sandbox/seed.js';
 import { countTokens, resultCost } from '../bench/tokens.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import { textOf } from '../helpers/mcp.js';
-import { gqlEveryPage, type Json, TEST_TODAY } from '../helpers/sandbox.js';
+import { gqlEveryPage, type Json, requestsDuring, TEST_TODAY } from '../helpers/sandbox.js';
 
 const suite = useConnectedSandbox([], { eventPlaces: 300, crewCount: 1_000 });
 const NOW = Date.parse(`${TEST_TODAY}T00:00:00Z`);
@@ -95,8 +95,12 @@ describe('plan_staffing_page', () => {
     let offset: number | undefined = 0;
     let pages = 0;
     while (offset !== undefined) {
-      const result = await page({ planId: data.planId, offset, limit: 70 });
+      const { result, sent } = await requestsDuring(suite.sandbox, () =>
+        page({ planId: data.planId, offset, limit: 70 }),
+      );
       expect(result.isError ?? false, textOf(result)).toBe(false);
+      // A page is read from the kept plan: the platform is asked nothing.
+      expect(sent).toEqual([]);
       const body = result.structuredContent;
       expect(body.offset).toBe(offset);
       expect(body.total).toBe(data.totals.placesFilled);
@@ -121,8 +125,11 @@ describe('plan_staffing_page', () => {
   });
 
   it('refuses an unknown plan, an offset past the end and a page too large, naming the field', async () => {
-    const unknown = await page({ planId: 'plan-0000000000' });
+    const { result: unknown, sent } = await requestsDuring(suite.sandbox, () =>
+      page({ planId: 'plan-0000000000' }),
+    );
     expect(unknown.isError).toBe(true);
+    expect(sent).toEqual([]);
     expect(textOf(unknown)).toMatch(/No kept plan plan-0000000000/);
     const total = answer.structuredContent.totals.placesFilled;
     const past = await page({ planId: answer.structuredContent.planId, offset: total });
@@ -135,7 +142,7 @@ describe('plan_staffing_page', () => {
     }
   });
 
-  it('refuses a plan whose answer was not shortened: that answer holds all of it', async () => {
+  it('pages a plan whose answer was whole too: the same bookings as the answer', async () => {
     const jobs = await gqlEveryPage(suite.sandbox, 'companyJobs', 'id date title');
     const small = jobs.find(
       (job) => job.title !== LARGE_EVENT_TITLE && Date.parse(`${job.date}T00:00:00Z`) > NOW,
@@ -146,9 +153,10 @@ describe('plan_staffing_page', () => {
     })) as typeof answer;
     expect(planned.isError ?? false, textOf(planned)).toBe(false);
     expect(planned.structuredContent.shortened).toBeUndefined();
-    const refused = await page({ planId: planned.structuredContent.planId });
-    expect(refused.isError).toBe(true);
-    expect(textOf(refused)).toMatch(/was not shortened/);
+    const whole = await page({ planId: planned.structuredContent.planId, limit: 200 });
+    expect(whole.isError ?? false, textOf(whole)).toBe(false);
+    expect(whole.structuredContent.assignments).toEqual(planned.structuredContent.assignments);
+    expect(whole.structuredContent.unfilled).toEqual(planned.structuredContent.unfilled);
   });
 });
 

@@ -100,7 +100,9 @@ export async function wholePlan(
   call: (name: string, args: Record<string, unknown>) => Promise<ToolResult>,
 ): Promise<Json> {
   const planId = str(data.planId);
-  const merged = { assignments: [] as Json[], unfilled: [] as Json[], hours: [] as Json[] };
+  const merged = { assignments: [] as Json[], unfilled: [] as Json[] };
+  // A person booked on several pages has their hours on each of them: one row per person.
+  const hours = new Map<string, Json>();
   const roles = new Map<string, Json>();
   const crew = new Map<string, Json>();
   for (let offset: number | undefined = 0; offset !== undefined; ) {
@@ -110,13 +112,20 @@ export async function wholePlan(
     if (!page) throw new Error(error ?? 'no page');
     merged.assignments.push(...list(page.assignments));
     merged.unfilled.push(...list(page.unfilled));
-    merged.hours.push(...list(page.hours));
+    for (const entry of list(page.hours)) hours.set(str(entry.crewId), entry);
     for (const role of list(page.roles)) roles.set(`${str(role.jobId)}/${str(role.roleId)}`, role);
     for (const member of list(page.crew)) crew.set(str(member.crewId), member);
     const next = page.next;
     offset = typeof next === 'number' && next > offset ? next : undefined;
   }
-  return { ...data, ...merged, roles: [...roles.values()], crew: [...crew.values()], shortened: undefined };
+  return {
+    ...data,
+    ...merged,
+    hours: [...hours.values()],
+    roles: [...roles.values()],
+    crew: [...crew.values()],
+    shortened: undefined,
+  };
 }
 
 startView({
