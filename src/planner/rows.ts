@@ -7,7 +7,7 @@
 //     (less those BOOKED that week).
 // The rows that the objectives need (continuity's and fairness's "used" and load columns) are in
 // objective-rows.ts.
-import { localStartDay } from '../rules/shifts.js';
+import { localStartDay, type Shift } from '../rules/shifts.js';
 import { bookedPerDay, bookedPerWeek, type Candidate, localWeek, type PlanModel } from './model.js';
 import { addRow, type Rows } from './problem.js';
 import type { CrewClass } from './reduce.js';
@@ -99,28 +99,42 @@ export function clashRows(rows: Rows, model: PlanModel, list: PersonColumns): vo
     );
 }
 
-/** The shifts per local day, less those the person is BOOKED on that day. */
-export function dayRows(rows: Rows, model: PlanModel, crew: number, list: PersonColumns): void {
-  const { maxShiftsPerDay } = model.options;
-  if (maxShiftsPerDay <= 0) return;
-  const booked = bookedPerDay(model, crew);
-  const perDay = new Map<string, number[]>();
+/**
+ * One row per group of a person's columns (a local day, a local week): at most `cap` of them less
+ * the shifts the person is BOOKED on in that group.
+ */
+function capPerGroup(
+  rows: Rows,
+  model: PlanModel,
+  list: PersonColumns,
+  groupOf: (shift: Shift) => string,
+  cap: number,
+  booked: ReadonlyMap<string, number>,
+): void {
+  const grouped = new Map<string, number[]>();
   for (const { column, candidate } of list) {
     const shift = model.roles[candidate.place]?.shift;
     if (!shift) continue;
-    const day = localStartDay(shift);
-    perDay.set(day, [...(perDay.get(day) ?? []), column]);
+    const group = groupOf(shift);
+    grouped.set(group, [...(grouped.get(group) ?? []), column]);
   }
-  for (const [day, columns] of perDay) {
-    const cap = maxShiftsPerDay - (booked.get(day) ?? 0);
-    if (columns.length > cap)
+  for (const [group, columns] of grouped) {
+    const left = cap - (booked.get(group) ?? 0);
+    if (columns.length > left)
       addRow(
         rows,
         columns.map((column) => [column, 1]),
         -Infinity,
-        cap,
+        left,
       );
   }
+}
+
+/** The shifts per local day, less those the person is BOOKED on that day. */
+export function dayRows(rows: Rows, model: PlanModel, crew: number, list: PersonColumns): void {
+  const { maxShiftsPerDay } = model.options;
+  if (maxShiftsPerDay <= 0) return;
+  capPerGroup(rows, model, list, localStartDay, maxShiftsPerDay, bookedPerDay(model, crew));
 }
 
 /** The hours limit over the plan's days, less the person's booked hours. */
@@ -148,22 +162,5 @@ export function shiftCapRows(rows: Rows, model: PlanModel, crew: number, list: P
       maxShiftsPerPerson,
     );
   if (maxShiftsPerWeek === undefined) return;
-  const booked = bookedPerWeek(model, crew);
-  const perWeek = new Map<string, number[]>();
-  for (const { column, candidate } of list) {
-    const shift = model.roles[candidate.place]?.shift;
-    if (!shift) continue;
-    const week = localWeek(shift);
-    perWeek.set(week, [...(perWeek.get(week) ?? []), column]);
-  }
-  for (const [week, columns] of perWeek) {
-    const cap = maxShiftsPerWeek - (booked.get(week) ?? 0);
-    if (columns.length > cap)
-      addRow(
-        rows,
-        columns.map((column) => [column, 1]),
-        -Infinity,
-        cap,
-      );
-  }
+  capPerGroup(rows, model, list, localWeek, maxShiftsPerWeek, bookedPerWeek(model, crew));
 }

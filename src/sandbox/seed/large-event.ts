@@ -11,6 +11,7 @@ import { payTotal } from '../graphql/rules/pay.js';
 import { emptyRequirements } from '../graphql/rules/requirements.js';
 import { wallClockToUtc } from '../graphql/rules/wall-clock.js';
 import type { Job, Role, StoredRequirements } from '../store.js';
+import { apportion } from './apportion.js';
 import type { ROLE_TYPES } from './catalogue.js';
 import { DAY_MS, HOUR_MS, isoAt, type SeedContext } from './context.js';
 import { REGIONS } from './regions.js';
@@ -148,19 +149,10 @@ const SHIFTS: Shift[] = [
 
 /** Places per role (day by day, shift by shift) summing to exactly `places`, at least 1 each. */
 export function eventQuantities(places: number): number[] {
-  const slots = Array.from({ length: LARGE_EVENT_DAYS }, () => SHIFTS.map((shift) => shift.weight)).flat();
-  const total = slots.reduce((sum, weight) => sum + weight, 0);
-  const exact = slots.map((weight) => 1 + ((places - slots.length) * weight) / total);
-  const quantities = exact.map(Math.floor);
-  let left = places - quantities.reduce((sum, quantity) => sum + quantity, 0);
-  const order = exact
-    .map((value, index) => ({ index, fraction: value - Math.floor(value) }))
-    .sort((a, b) => b.fraction - a.fraction || a.index - b.index);
-  for (const { index } of order) {
-    if (left-- <= 0) break;
-    quantities[index] = (quantities[index] ?? 0) + 1;
-  }
-  return quantities;
+  return apportion(
+    places,
+    Array.from({ length: LARGE_EVENT_DAYS }, () => SHIFTS.map((shift) => shift.weight)).flat(),
+  );
 }
 
 export function seedLargeEvent(ctx: SeedContext, seed: number, places: number): void {

@@ -11,6 +11,7 @@ import { payTotal } from '../graphql/rules/pay.js';
 import { emptyRequirements } from '../graphql/rules/requirements.js';
 import { wallClockToUtc } from '../graphql/rules/wall-clock.js';
 import type { Board, Crew, Job, Role, StoredRequirements } from '../store.js';
+import { apportion } from './apportion.js';
 import { DAY_MS, HOUR_MS, isoAt, type SeedContext } from './context.js';
 import { EVENT_TITLES } from './event-titles.js';
 import { REGIONS } from './regions.js';
@@ -218,19 +219,10 @@ function requirementsOf(season: SeasonContext, shift: SeasonShift): StoredRequir
 
 /** Whole places per role summing to exactly `total`, at least 1 each, by weight with a little jitter. */
 function spread(rng: Rng, total: number, weights: number[]): number[] {
-  const jittered = weights.map((weight) => weight * (0.75 + rng.next() * 0.5));
-  const sum = jittered.reduce((acc, weight) => acc + weight, 0);
-  const exact = jittered.map((weight) => 1 + ((total - weights.length) * weight) / sum);
-  const quantities = exact.map(Math.floor);
-  let left = total - quantities.reduce((acc, quantity) => acc + quantity, 0);
-  const order = exact
-    .map((value, index) => ({ index, fraction: value - Math.floor(value) }))
-    .sort((a, b) => b.fraction - a.fraction || a.index - b.index);
-  for (const { index } of order) {
-    if (left-- <= 0) break;
-    quantities[index] = (quantities[index] ?? 0) + 1;
-  }
-  return quantities;
+  return apportion(
+    total,
+    weights.map((weight) => weight * (0.75 + rng.next() * 0.5)),
+  );
 }
 
 /** Which of each role's places stay open: `open` of all the week's places, drawn at random. */
