@@ -5,6 +5,7 @@
 import { companyJobsDocument } from '../contract/documents.js';
 import type { UpstreamJob, UpstreamRole } from '../contract/upstream.js';
 import type { Lookups } from '../lookups/index.js';
+import { MAX_JOBS_READ } from '../lookups/jobs.js';
 import type { PlaceAsk } from '../planner/kept-plan.js';
 import type { CrewJobFact, PlanningFacts, RoleToFill } from '../planner/model.js';
 import type { Platform } from '../platform/client.js';
@@ -14,8 +15,6 @@ import { withinLocalDates } from '../rules/time.js';
 
 export type { PlaceAsk };
 
-/** Bound of jobs read for one scope, as find_open_roles scans. */
-const MAX_JOBS = 2000;
 /** Crew jobs are read this far around the roles: rest and the local day reach past a shift. */
 const MIN_MARGIN_HOURS = 36;
 /** With maxShiftsPerWeek: a week's other days, and a zone's offset from UTC. */
@@ -85,7 +84,7 @@ async function jobsOf(ask: ScopeAsk, lookups: Lookups, platform: Platform, signa
     (page, perPage) => ({
       input: { filter: { boardIds: boards.boardIds, ...boards.filter }, page, perPage },
     }),
-    { signal, maxItems: MAX_JOBS },
+    { signal, maxItems: MAX_JOBS_READ },
   );
   lookups.jobs.rememberBoards(items);
   return items.filter((job) => withinLocalDates(job.date, boards.localDates));
