@@ -16,8 +16,11 @@ export interface SessionRecord {
 }
 
 export interface SessionRecords {
-  /** Record a session opened by `owner` (an opaque client key; stored hashed). */
-  save(id: string, owner: string, record: SessionRecord): Promise<void>;
+  /**
+   * Record a session opened by `owner` (an opaque client key; stored hashed), serving the company
+   * `tenantKey` in connector mode (forgetting the company deletes it).
+   */
+  save(id: string, owner: string, record: SessionRecord, tenantKey?: string): Promise<void>;
   /** The session's record, when it exists, belongs to `owner` and was used within the idle limit. */
   find(id: string, owner: string): Promise<SessionRecord | undefined>;
   /** Replace the session's subscriptions (after a resources/subscribe or unsubscribe). */

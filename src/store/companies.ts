@@ -4,7 +4,7 @@
 // the company in one transaction, in every table that names it: its tenant row, grants (their
 // sealed secrets), the authorization server's records under its grants or naming it as the
 // account (grants, tokens, codes, sessions, interactions), its webhook events, its kept plans,
-// and API keys of it waiting for consent. Each deletion is counted, so the caller can say what
+// its 2025-era clients' sessions, and API keys of it waiting for consent. Each deletion is counted, so the caller can say what
 // went.
 import type { SqlEngine, SqlRunner } from './engine.js';
 import { PENDING_CONTEXT } from './pending-keys.js';
@@ -97,6 +97,15 @@ export async function exportCompany(sql: SqlRunner, reference: string) {
     'select plan_id, kept_at, plan from crew_kept_plans where tenant_key = $1 order by kept_order',
     [key],
   );
+  const sessions = await sql.query<{
+    protocol_version: string;
+    client_info: unknown;
+    created_at: Date;
+    last_seen: Date;
+  }>(
+    'select protocol_version, client_info, created_at, last_seen from crew_legacy_sessions where tenant_key = $1 order by created_at',
+    [key],
+  );
   return {
     company: {
       tenantKey: key,
@@ -135,6 +144,13 @@ export async function exportCompany(sql: SqlRunner, reference: string) {
       data: event.data,
     })),
     keptPlans: plans.map((plan) => ({ planId: plan.plan_id, keptAt: iso(plan.kept_at), plan: plan.plan })),
+    // A session's id lets its client in: only which client, speaking what, and when.
+    sessions: sessions.map((session) => ({
+      protocolVersion: session.protocol_version,
+      client: session.client_info,
+      openedAt: iso(session.created_at),
+      lastSeenAt: iso(session.last_seen),
+    })),
   };
 }
 
@@ -197,6 +213,10 @@ export async function forgetCompany(
       crew_kept_plans: await count('delete from crew_kept_plans where tenant_key = $1 returning plan_id', [
         key,
       ]),
+      crew_legacy_sessions: await count(
+        'delete from crew_legacy_sessions where tenant_key = $1 returning session_id',
+        [key],
+      ),
       crew_connect_pending: await count(
         'delete from crew_connect_pending where interaction_uid = any($1::text[]) returning interaction_uid',
         [pending],
@@ -219,6 +239,7 @@ export function describeForgotten(deleted: Forgotten): string {
     ],
     crew_webhook_events: ['webhook event', 'webhook events'],
     crew_kept_plans: ['kept plan', 'kept plans'],
+    crew_legacy_sessions: ['open 2025-era client session', 'open 2025-era client sessions'],
     crew_connect_pending: ['API key waiting for consent', 'API keys waiting for consent'],
   };
   const tables = [...Object.keys(names), ...Object.keys(deleted).filter((table) => !(table in names))];

@@ -13,8 +13,8 @@ const PRUNE_BATCH = 100;
 
 const SAVE = `
   insert into crew_legacy_sessions
-    (session_id, owner_hash, protocol_version, capabilities, client_info, subscriptions, last_seen)
-  values ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, now())
+    (session_id, owner_hash, protocol_version, capabilities, client_info, subscriptions, tenant_key, last_seen)
+  values ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, now())
   on conflict (session_id) do nothing`;
 
 const PRUNE = `
@@ -45,7 +45,7 @@ export class StoreSessionRecords implements SessionRecords {
     this.idleSeconds = idleMs / 1000;
   }
 
-  async save(id: string, owner: string, record: SessionRecord): Promise<void> {
+  async save(id: string, owner: string, record: SessionRecord, tenantKey?: string): Promise<void> {
     // An id is random (a UUID): one already there was saved by this very session's replay.
     await this.sql.query(SAVE, [
       id,
@@ -54,6 +54,7 @@ export class StoreSessionRecords implements SessionRecords {
       JSON.stringify(record.capabilities),
       JSON.stringify(record.clientInfo),
       JSON.stringify(record.subscriptions),
+      tenantKey ?? null,
     ]);
     await this.sql.query(PRUNE, [this.idleSeconds, PRUNE_BATCH]);
   }

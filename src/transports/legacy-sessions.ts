@@ -69,6 +69,12 @@ function jsonRpcError(
  * and then ended without the result (the process died behind a load balancer) leaves an SDK
  * client waiting for its own timeout, where no answer at all is a prompt 502 from the balancer.
  */
+/** The company a connector caller is admitted to (its token's tenant key), if any. */
+function tenantOf(caller: AuthInfo | undefined): string | undefined {
+  const tenantKey = caller?.extra?.tenantKey;
+  return typeof tenantKey === 'string' ? tenantKey : undefined;
+}
+
 function sendHeadersWithFirstEvent(res: ServerResponse): void {
   res.flushHeaders = () => undefined;
 }
@@ -163,7 +169,7 @@ export class LegacySessions {
         if (!id) return;
         // Not recorded: the session still works here, as it would without a store.
         await records
-          .save(id, owner, { protocolVersion, ...client, subscriptions: [] })
+          .save(id, owner, { protocolVersion, ...client, subscriptions: [] }, tenantOf(caller))
           .catch((error: unknown) => this.storeFailed(error, 'recording a session failed'));
       });
     }

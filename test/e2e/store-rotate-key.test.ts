@@ -130,11 +130,24 @@ it('serves both companies from a replica that has the new key alone (the old one
 
 it('forgets one company while the replicas serve: its token is refused everywhere, the other company goes on', async () => {
   const [gone, staying] = companies as [Connection, Connection];
+  // A 2025-era session of the company (a session id in the store): forgetting deletes it too.
+  const legacy = await connectHttp(set.mcpUrl, 'legacy', gone.accessToken);
+  clients.push(legacy);
+  const sessionsOf = async (tenantKey: string) =>
+    (
+      await store.engine.query<{ n: number }>(
+        'select count(*)::int as n from crew_legacy_sessions where tenant_key = $1',
+        [tenantKey],
+      )
+    )[0]?.n;
+  expect(await sessionsOf(gone.tenantKey)).toBe(1);
   const forgot = await runCli(['connector', 'forget-company', gone.tenantKey], storeEnv(NEW_KEY, ''));
   expect(forgot.code, forgot.stderr + forgot.stdout).toBe(0);
   expect(forgot.stdout).toMatch(
     /^Forgot company \S+: deleted 1 company record, 1 connection \(with its sealed secret\)/,
   );
+  expect(forgot.stdout).toContain('1 open 2025-era client session');
+  expect(await sessionsOf(gone.tenantKey)).toBe(0);
   const replicas = [...set.replicas, retired as Replica];
   const status = async (replica: Replica, token: string) => {
     const response = await postJsonRpc(

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCompany, findCompany, forgetCompany } from '../../src/store/companies.js';
 import { openStore, type Store } from '../../src/store/index.js';
+import { StoreSessionRecords } from '../../src/store/legacy-sessions.js';
 import { PendingKeys } from '../../src/store/pending-keys.js';
 import { SecretBox } from '../../src/store/secret-box.js';
 import { Tenants } from '../../src/store/tenants.js';
@@ -75,6 +76,17 @@ describe.each(engines)('companies on $name', ({ database }) => {
       });
     }
     await store.keptPlans<{ roles: string[] }>(tenant.key).keep({ roles: ['r1'] }, `plan-${clientId}`);
+    await new StoreSessionRecords(store.engine).save(
+      `session-id-${clientId}`,
+      `caller client-1:${tenant.key}`,
+      {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: `host-of-${clientId}`, version: '1' },
+        subscriptions: [],
+      },
+      tenant.key,
+    );
     const pendingSecret = `pending-${clientId}-${randomBytes(6).toString('hex')}`;
     secrets.push(pendingSecret);
     await new PendingKeys(store.engine, store.box, now).put(
@@ -134,13 +146,20 @@ describe.each(engines)('companies on $name', ({ database }) => {
     expect(exported.grants[0]?.platformSecret).toMatchObject({ sealed: true });
     expect(exported.events.map((event) => event.id)).toEqual(['exported-e1', 'exported-e2', 'exported-e3']);
     expect(exported.keptPlans).toEqual([expect.objectContaining({ planId: 'plan-exported' })]);
+    expect(exported.sessions).toEqual([
+      expect.objectContaining({
+        protocolVersion: '2025-06-18',
+        client: { name: 'host-of-exported', version: '1' },
+      }),
+    ]);
     expect(exported.authorization.map((record) => record.kind).sort()).toEqual(
       ['AccessToken', 'AccessToken', 'Grant', 'Grant', 'RefreshToken', 'RefreshToken', 'Session'].sort(),
     );
     const text = JSON.stringify(exported);
     for (const secret of secrets) expect(text).not.toContain(secret);
-    // A token's id is the token: not exported.
+    // A token's id is the token, and a session's id lets its client in: neither is exported.
     expect(text).not.toContain('at-exported-g1');
+    expect(text).not.toContain('session-id-exported');
     await forgetCompany(store.engine, tenant.key, null);
   });
 
@@ -153,6 +172,7 @@ describe.each(engines)('companies on $name', ({ database }) => {
       crew_oauth_records: 7,
       crew_webhook_events: 3,
       crew_kept_plans: 1,
+      crew_legacy_sessions: 1,
       crew_connect_pending: 1,
       crew_grants: 2,
       crew_tenants: 1,
@@ -163,7 +183,7 @@ describe.each(engines)('companies on $name', ({ database }) => {
        where table_schema = current_schema() and table_type = 'BASE TABLE'`,
     );
     expect(tables.map((table) => table.name)).toContain('crew_webhook_events');
-    const marks = [gone.tenant.key, ...gone.grantIds, 'forgotten'];
+    const marks = [gone.tenant.key, ...gone.grantIds, 'forgotten', 'session-id-forgotten'];
     for (const { name } of tables) {
       const rows = await store.engine.query<{ row: string }>(
         `select row_to_json(t)::text as row from ${name} t`,

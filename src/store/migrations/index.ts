@@ -6,6 +6,7 @@ import { replicaTables } from './0002-replicas.js';
 import { connectPendingTable } from './0003-connect-pending.js';
 import { keptPlansTable } from './0004-kept-plans.js';
 import { legacySessionsTable } from './0005-legacy-sessions.js';
+import { sessionTenantsColumn } from './0006-session-tenants.js';
 
 export interface Migration {
   version: number;
@@ -19,4 +20,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'connect pending keys', sql: connectPendingTable },
   { version: 4, name: 'kept plans', sql: keptPlansTable },
   { version: 5, name: '2025-era sessions', sql: legacySessionsTable },
+  { version: 6, name: "2025-era sessions' companies", sql: sessionTenantsColumn },
 ];
