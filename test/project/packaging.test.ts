@@ -91,7 +91,7 @@ describe('the npm package', () => {
     expect(pkg.bin['crew-mcp']).toBe('dist/bin/crew-mcp.js');
   });
 
-  it('ships the bundled CLI, its GraphQL files, the prompts and the bundled licences, without sources, tests or source maps', () => {
+  it('ships the bundled CLI, its GraphQL files, the prompts, the deploy examples and the bundled licences, without sources, tests or source maps', () => {
     const [packed] = JSON.parse(
       execFileSync('npm', ['pack', '--dry-run', '--json', '--silent', '--ignore-scripts'], {
         cwd: packageRoot,
@@ -115,6 +115,10 @@ describe('the npm package', () => {
         'dist/src/contract/graphql/job-fields.graphql',
         'dist/tools/create-jobs.graphql',
         'prompts/staff_role.md',
+        // The operator's examples, matching this version's tools (the read-only list routes retries).
+        'deploy/haproxy.cfg',
+        'deploy/read-only-tools.lst',
+        'deploy/prometheus.yml',
         'package.json',
         'README.md',
         'LICENSE',
@@ -122,7 +126,7 @@ describe('the npm package', () => {
     );
     const unexpected = files.filter(
       (file) =>
-        !/^(dist\/bin\/[\w-]+\.js|dist\/bin\/(highs|pglite|initdb)\.wasm|dist\/bin\/pglite\.data|dist\/ui\/[a-z-]+\.html|dist\/bin\/THIRD-PARTY-LICENSES\.txt|dist\/(src|tools)\/.*\.graphql|prompts\/[a-z_]+\.md|package\.json|README\.md|LICENSE)$/.test(
+        !/^(dist\/bin\/[\w-]+\.js|dist\/bin\/(highs|pglite|initdb)\.wasm|dist\/bin\/pglite\.data|dist\/ui\/[a-z-]+\.html|dist\/bin\/THIRD-PARTY-LICENSES\.txt|dist\/(src|tools)\/.*\.graphql|prompts\/[a-z_]+\.md|deploy\/[a-z-]+\.(cfg|lst|yml)|package\.json|README\.md|LICENSE)$/.test(
           file,
         ),
     );
