@@ -19,6 +19,8 @@ export interface CallTally {
   answeredWrites: string[];
   /** The longest any call took, answered or failed. */
   longestMs: number;
+  /** When each call was sent and how long it took (ms since the epoch, ms). */
+  calls: { sentAt: number; ms: number }[];
 }
 
 export const newCallTally = (clients: number): CallTally => ({
@@ -28,6 +30,7 @@ export const newCallTally = (clients: number): CallTally => ({
   sentWrites: [],
   answeredWrites: [],
   longestMs: 0,
+  calls: [],
 });
 
 export interface CallLoadOptions {
@@ -72,7 +75,9 @@ export async function loopCalls(
           const text = `${request.name}: ${error instanceof Error ? error.message : String(error)}`;
           (isWrite ? tally.failedWrites : tally.failedReads).push(text);
         } finally {
-          tally.longestMs = Math.max(tally.longestMs, Date.now() - sent);
+          const ms = Date.now() - sent;
+          tally.longestMs = Math.max(tally.longestMs, ms);
+          tally.calls.push({ sentAt: sent, ms });
         }
       }
     }),
@@ -80,3 +85,10 @@ export async function loopCalls(
 }
 
 export const sum = (counts: number[]) => counts.reduce((total, count) => total + count, 0);
+
+/** The longest of the calls sent from `from` (inclusive) to `to` (exclusive), in ms; 0 for none. */
+export const longestSent = (tally: CallTally, from: number, to: number) =>
+  Math.max(
+    0,
+    ...tally.calls.filter((call) => call.sentAt >= from && call.sentAt < to).map((call) => call.ms),
+  );
