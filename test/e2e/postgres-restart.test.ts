@@ -169,11 +169,17 @@ describe.skipIf(missing !== null)(
       // The restart reached every replica: each lost its listening connection and said so.
       for (const replica of set.replicas)
         expect(replica.stderr(), replica.name).toContain('store notifications lost: reconnecting');
+      // And the reads met the server away: a replica's rate limit, a read's store round trip, fell
+      // back to its own buckets (logged once a minute per replica), and no read failed for it.
+      const fellBack = set.replicas.filter((replica) =>
+        replica.stderr().includes('the store did not answer the rate limit'),
+      );
+      expect(fellBack.length).toBeGreaterThan(0);
       // Beside the calls' longest, for the noise of a loaded machine: the longest before the restart.
       const before = longestSent(tally, 0, restartStarted);
       const around = longestSent(tally, restartStarted, back + sharedAgain);
       process.stdout.write(
-        `postgres restart: ${sum(tally.answers)} reads answered, 0 failed; longest call ${before} ms before the restart, ` +
+        `postgres restart: ${sum(tally.answers)} reads answered, 0 failed (${fellBack.length} of 3 replicas limited on their own meanwhile); longest call ${before} ms before the restart, ` +
           `${around} ms of those sent from its start until events were shared again; server down and up in ` +
           `${back - restartStarted} ms; every replica listening again ${listeningAgain} ms and an event shared ` +
           `${sharedAgain} ms after it was back\n`,
