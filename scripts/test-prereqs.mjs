@@ -2,9 +2,13 @@
 // What `npm test` needs besides node_modules, made present before the build and the tests run
 // (package.json "test", and .ci/run): Debian's Chromium at /usr/bin/chromium (the views' and
 // connect page's browser tests; playwright-core downloads no browser here), HAProxy at
-// /usr/sbin/haproxy (the replica tests), and PostgreSQL accepting connections on 127.0.0.1:5432
-// (the store and replica tests). As root with apt-get it installs what is missing and starts
-// PostgreSQL when it is installed but down; otherwise it stops at once, naming the command to run.
+// /usr/sbin/haproxy (the replica tests), PostgreSQL accepting connections on 127.0.0.1:5432
+// (the store and replica tests), and Debian's PostgreSQL server binaries (initdb, pg_ctl, postgres
+// under /usr/lib/postgresql/<version>/bin: the PostgreSQL restart test runs a server of its own,
+// since the shared one is never restarted; they are there wherever Debian's postgresql runs the
+// shared server, but not when that server is elsewhere, a container). As root with apt-get it
+// installs what is missing and starts PostgreSQL when it is installed but down; otherwise it stops
+// at once, naming the command to run.
 // When everything is there it runs nothing (no apt-get update): a file check and one connection.
 //
 // Usage: node scripts/test-prereqs.mjs [--dry-run]   (--dry-run prints the commands, runs none)
@@ -125,6 +129,34 @@ async function ensurePostgres() {
   stop(`${down} 10 s after "${command}".`, command);
 }
 
+/** Debian's server binaries, of any installed version, that a test's own PostgreSQL is run with. */
+const PG_TOOLS = ['initdb', 'pg_ctl', 'postgres'];
+
+function pgBinariesPresent() {
+  const lib = join(root, 'usr', 'lib', 'postgresql');
+  if (!existsSync(lib)) return false;
+  return readdirSync(lib)
+    .filter((name) => /^\d+$/.test(name))
+    .some((version) => PG_TOOLS.every((tool) => existsSync(join(lib, version, 'bin', tool))));
+}
+
+/**
+ * The binaries besides a running server (checked once it runs: a machine without PostgreSQL at all
+ * is told above to install it and set up trust, which installing the package alone does not do).
+ * Where the running server is another (a container on 5432), Debian's package makes its own
+ * cluster on the next free port, unused by the tests.
+ */
+async function ensurePgBinaries() {
+  if (pgBinariesPresent()) return;
+  const command = `${sudo}apt-get update && ${sudo}apt-get install -y postgresql`;
+  const what = `missing Debian's PostgreSQL server binaries (${PG_TOOLS.join(', ')} under /usr/lib/postgresql/<version>/bin), which the PostgreSQL restart test runs a server of its own with.`;
+  if (platform !== 'linux' || !onPath('apt-get')) stop(`${what} On Debian or Ubuntu:`, command);
+  if (!asRoot) stop(`${what} Installing them needs root:`, command);
+  run('apt-get update && apt-get install -y -o DPkg::Lock::Timeout=300 postgresql');
+  if (dryRun) return;
+  if (!pgBinariesPresent()) stop(`apt-get installed postgresql but still ${what}`, command);
+}
+
 /** The Node the connector's tests run on in CI besides the system's (a current LTS line). */
 const CONNECTOR_NODE_VERSION = '22.23.3';
 
@@ -163,5 +195,6 @@ try {
 async function checkTestMachine() {
   await ensurePackages();
   await ensurePostgres();
+  await ensurePgBinaries();
   say(`chromium, haproxy and PostgreSQL ${dryRun ? 'checked (dry run)' : 'ready'}`);
 }

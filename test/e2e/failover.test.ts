@@ -6,15 +6,15 @@
 // is never sent again). Then every replica in turn is stopped (SIGTERM) and started again under
 // the same load: no call of any kind fails. A 2025-era session (the v1 SDK client) whose replica
 // is SIGKILLed answers its next call on another replica, resumed from the store.
-// (A PostgreSQL restart under load is not done here: the machine's server is shared by other test
-// runs. test/store/replicas.test.ts cuts every connection of the replicas' store instead.)
+// (A PostgreSQL restart under the same load: postgres-restart.test.ts, on a server of its own.)
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/client';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectHttp, textOf } from '../helpers/mcp.js';
+import { type CallTally, loopCalls, newCallTally, sum } from '../helpers/call-load.js';
+import { connectHttp } from '../helpers/mcp.js';
 import { type Replica, type ReplicaSet, startReplicaSet } from '../helpers/replicas.js';
 import { until } from '../helpers/until.js';
 
@@ -46,23 +46,6 @@ afterAll(async () => {
   await set?.close();
 }, 30_000);
 
-interface Tally {
-  answers: number[];
-  failedReads: string[];
-  failedWrites: string[];
-  /** Titles of every create_jobs sent, and of those answered with success. */
-  sentWrites: string[];
-  answeredWrites: string[];
-}
-
-const newTally = (): Tally => ({
-  answers: new Array<number>(CLIENTS).fill(0),
-  failedReads: [],
-  failedWrites: [],
-  sentWrites: [],
-  answeredWrites: [],
-});
-
 function writeCall(title: string) {
   return {
     name: 'create_jobs',
@@ -83,34 +66,19 @@ function writeCall(title: string) {
 }
 
 /** Every client loops calls (three reads, then a write) until `done()`, or 200 calls, or `maxMs`. */
-async function load(tally: Tally, done: () => boolean, maxMs: number, tag: string): Promise<void> {
-  const started = Date.now();
-  const reads = [
-    { name: 'list_jobs', arguments: {} },
-    { name: 'get_crew', arguments: { crewId } },
-    { name: 'find_open_roles', arguments: {} },
-  ];
-  await Promise.all(
-    clients.map(async (client, index) => {
-      for (let call = 0; call < 200 && !done() && Date.now() - started < maxMs; call++) {
-        const write = call % 4 === 3;
-        const title = `failover-${tag}-${process.pid}-${index}-${call}`;
-        if (write) tally.sentWrites.push(title);
-        const request = write ? writeCall(title) : reads[call % 4]!;
-        // A breath between calls: the load stays on, and replicas starting again get some CPU.
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        try {
-          const result = await client.callTool(request, { timeout: CALL_TIMEOUT_MS });
-          if (result.isError) throw new Error(`isError: ${textOf(result).slice(0, 200)}`);
-          if (write) tally.answeredWrites.push(title);
-          tally.answers[index]! += 1;
-        } catch (error) {
-          const text = `${request.name}: ${error instanceof Error ? error.message : String(error)}`;
-          (write ? tally.failedWrites : tally.failedReads).push(text);
-        }
-      }
-    }),
-  );
+function load(tally: CallTally, done: () => boolean, maxMs: number, tag: string): Promise<void> {
+  return loopCalls(clients, tally, {
+    reads: [
+      { name: 'list_jobs', arguments: {} },
+      { name: 'get_crew', arguments: { crewId } },
+      { name: 'find_open_roles', arguments: {} },
+    ],
+    write: { every: 4, call: writeCall },
+    tag: `failover-${tag}`,
+    done,
+    maxMs,
+    timeoutMs: CALL_TIMEOUT_MS,
+  });
 }
 
 /** How many jobs of each title the platform holds on the run's day, read from the sandbox itself. */
@@ -156,13 +124,11 @@ async function upInBalancer(replica: Replica, upsBefore: number): Promise<void> 
   await until(() => (ups() > upsBefore ? true : undefined), 15_000);
 }
 
-const sum = (counts: number[]) => counts.reduce((total, count) => total + count, 0);
-
 const upsOf = (replica: Replica) => set.haproxy.output().split(`crew_mcp/${replica.name} is UP`).length - 1;
 
 describe('failover behind the shipped HAProxy config', () => {
   it('a replica SIGKILLed under 8 looping clients: no read fails, no write is made twice', async () => {
-    const tally = newTally();
+    const tally = newCallTally(CLIENTS);
     const victim = set.replicas[1]!;
     let killedAt = 0;
     let after: number[] = [];
@@ -190,7 +156,7 @@ describe('failover behind the shipped HAProxy config', () => {
   }, 60_000);
 
   it('a rolling restart of all three replicas under the same load fails no call of any kind', async () => {
-    const tally = newTally();
+    const tally = newCallTally(CLIENTS);
     let rolled = false;
     const running = load(tally, () => rolled, 45_000, 'roll');
     const steps: string[] = [];

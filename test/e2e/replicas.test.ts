@@ -9,11 +9,11 @@ import { promisify } from 'node:util';
 import type { Client } from '@modelcontextprotocol/client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signWebhook } from '../../src/sandbox/webhooks.js';
 import { CLI, callTool, connectHttp } from '../helpers/mcp.js';
 import { expectOneBucketAcrossReplicas, expectWriteSeenByOtherReplica } from '../helpers/replica-checks.js';
 import { type ReplicaSet, startReplicaSet } from '../helpers/replicas.js';
 import { until } from '../helpers/until.js';
+import { deliverEvent, testEvent as newTestEvent } from '../helpers/webhook-delivery.js';
 
 /** Per minute per client: bursts of 100 (ten seconds' worth), 10 more a second. */
 const RATE_PER_MINUTE = 600;
@@ -46,38 +46,11 @@ async function connect(url: string, era: 'legacy' | 'modern', name: string): Pro
   return client;
 }
 
-let eventCount = 0;
-function testEvent(type = 'job.updated'): {
-  id: string;
-  type: string;
-  createdAt: string;
-  data: Record<string, unknown>;
-} {
-  eventCount += 1;
-  return {
-    id: `evt-replicas-${process.pid}-${eventCount}-${randomBytes(3).toString('hex')}`,
-    type,
-    createdAt: new Date().toISOString(),
-    data: { id: `job-${eventCount}`, title: `Replica test ${eventCount}` },
-  };
-}
+const testEvent = (type?: string) => newTestEvent('replicas', type);
 
 /** A signed delivery, as the platform makes it, to `baseUrl`/webhooks. */
-async function deliver(baseUrl: string, event: object & { id: string }): Promise<Response> {
-  const body = JSON.stringify(event);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  return fetch(`${baseUrl}/webhooks`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-webhook-id': event.id,
-      'x-webhook-timestamp': timestamp,
-      'x-webhook-signature': signWebhook(set.webhookSecret, timestamp, body),
-    },
-    body,
-    signal: AbortSignal.timeout(10_000),
-  });
-}
+const deliver = (baseUrl: string, event: object & { id: string }) =>
+  deliverEvent(baseUrl, set.webhookSecret, event);
 
 describe('three replicas behind HAProxy, one PostgreSQL', () => {
   it('an event delivered to replica 1 is stored once, listed and announced on replica 3', async () => {

@@ -275,6 +275,8 @@ export interface ReplicaSetOptions {
    */
   connectorStoreKey?: string;
   sandboxArgs?: string[];
+  /** The PostgreSQL server the set's database is made on: the shared one on 127.0.0.1:5432 unless given. */
+  server?: string;
 }
 
 export interface ReplicaSet {
@@ -299,7 +301,7 @@ export interface ReplicaSet {
 export async function startReplicaSet(options: ReplicaSetOptions = {}): Promise<ReplicaSet> {
   const count = options.replicas ?? 3;
   const sandbox = await spawnSandbox(options.sandboxArgs);
-  const database = await createTestDatabase('crew_mcp_replicas');
+  const database = await createTestDatabase('crew_mcp_replicas', options.server);
   const replicas: Replica[] = [];
   let haproxy: Haproxy | undefined;
   const close = async () => {

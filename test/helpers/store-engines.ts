@@ -10,9 +10,10 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(prefix = 'crew_test'): Promise<TestDatabase> {
+/** A database of its own on `server` (the shared one unless a test runs a server of its own). */
+export async function createTestDatabase(prefix = 'crew_test', server = SERVER): Promise<TestDatabase> {
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
+  const admin = new pg.Client({ connectionString: `${server}/postgres` });
   await admin.connect();
   try {
     await admin.query(`create database ${name}`);
@@ -20,9 +21,9 @@ export async function createTestDatabase(prefix = 'crew_test'): Promise<TestData
     await admin.end();
   }
   return {
-    url: `${SERVER}/${name}`,
+    url: `${server}/${name}`,
     async drop() {
-      const client = new pg.Client({ connectionString: `${SERVER}/postgres` });
+      const client = new pg.Client({ connectionString: `${server}/postgres` });
       await client.connect();
       try {
         await client.query(`drop database if exists ${name} with (force)`);

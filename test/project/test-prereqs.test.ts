@@ -41,6 +41,8 @@ function machine(
 }
 
 const BOTH = ['/usr/bin/chromium', '/usr/sbin/haproxy'];
+/** Debian's PostgreSQL server binaries, which the PostgreSQL restart test runs a server of its own with. */
+const PG_BINARIES = ['initdb', 'pg_ctl', 'postgres'].map((tool) => `/usr/lib/postgresql/15/bin/${tool}`);
 
 function dryRun(
   on: { root: string; path: string },
@@ -79,7 +81,9 @@ afterAll(async () => {
 
 describe('npm test prerequisites', () => {
   it('runs nothing when Chromium, HAProxy and PostgreSQL are there: no apt-get update', () => {
-    const run = dryRun(machine('ready', { files: BOTH, commands: ['apt-get'], postgres: ['15'] }));
+    const run = dryRun(
+      machine('ready', { files: [...BOTH, ...PG_BINARIES], commands: ['apt-get'], postgres: ['15'] }),
+    );
     expect(run.status, run.err).toBe(0);
     expect(run.out).not.toMatch(/would run/);
     expect(run.out).toContain('chromium, haproxy and PostgreSQL checked (dry run)');
@@ -119,13 +123,34 @@ describe('npm test prerequisites', () => {
   });
 
   it('starts the newest installed PostgreSQL cluster when it is down', () => {
-    const on = machine('pg-down', { files: BOTH, commands: ['pg_ctlcluster'], postgres: ['13', '15'] });
+    const on = machine('pg-down', {
+      files: [...BOTH, ...PG_BINARIES],
+      commands: ['pg_ctlcluster'],
+      postgres: ['13', '15'],
+    });
     const run = dryRun(on, { pgUp: false });
     expect(run.status, run.err).toBe(0);
     expect(run.out).toContain('would run: pg_ctlcluster --skip-systemctl-redirect 15 main start\n');
     const user = dryRun(on, { pgUp: false, uid: 1000 });
     expect(user.status).toBe(1);
     expect(user.err).toContain('run: sudo pg_ctlcluster --skip-systemctl-redirect 15 main start\n');
+  });
+
+  it("installs Debian's PostgreSQL server binaries when the server running is another (a container)", () => {
+    // One of the three missing is as good as none: the server of the test's own needs all three.
+    const on = machine('pg-elsewhere', {
+      files: [...BOTH, ...PG_BINARIES.slice(0, 2)],
+      commands: ['apt-get'],
+    });
+    const run = dryRun(on);
+    expect(run.status, run.err).toBe(0);
+    expect(run.out).toContain(
+      'would run: apt-get update && apt-get install -y -o DPkg::Lock::Timeout=300 postgresql\n',
+    );
+    const user = dryRun(on, { uid: 1000 });
+    expect(user.status).toBe(1);
+    expect(user.err).toContain("missing Debian's PostgreSQL server binaries (initdb, pg_ctl, postgres");
+    expect(user.err).toContain('run: sudo apt-get update && sudo apt-get install -y postgresql\n');
   });
 
   it('stops when PostgreSQL is not installed, naming the package and the trust it needs', () => {
