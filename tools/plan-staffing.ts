@@ -13,6 +13,7 @@ import { observePlannerStages } from '../src/mcp/planner-stages.js';
 import { readRange } from '../src/mcp/read-range.js';
 import { refuse } from '../src/mcp/refuse.js';
 import { plannerNow } from '../src/planner/clock.js';
+import { loadHighs } from '../src/planner/highs.js';
 import type { KeptPlan } from '../src/planner/kept-plan.js';
 import { planStaffing } from '../src/planner/plan.js';
 import { planResultSchema, planText, toPlanResult } from '../src/present/plan.js';
@@ -94,6 +95,9 @@ export const planStaffingTool = defineTool({
   lookupTool: 'find_open_roles or list_jobs',
   async handler(input, ctx) {
     checkRequest(input);
+    // The solver's WebAssembly compiles (off the main thread) while the facts are read, 100 pages
+    // of crew on a company of 10,000, not after them; a failed load is tried again by the solve.
+    void loadHighs().catch(() => undefined);
     const kept = input.planId ? await ctx.keptPlans.get(input.planId) : undefined;
     if (input.planId && !kept)
       refuse({
