@@ -100,6 +100,23 @@ describe('reads sent together', () => {
     expect(sent).toEqual([]);
   });
 
+  it("lets one caller stop waiting without stopping the others' reads", async () => {
+    const controller = new AbortController();
+    const { result, sent } = await requestsDuring(sandbox, () => {
+      const stopped = platform.graphql.query(crewMatchingDocument, crewPage(1), {
+        batch: true,
+        signal: controller.signal,
+      });
+      const kept = platform.graphql.query(crewMatchingDocument, crewPage(2), { batch: true });
+      controller.abort(new Error('the client went away'));
+      return Promise.allSettled([stopped, kept]);
+    });
+    expect(result[0]).toMatchObject({ status: 'rejected', reason: new Error('the client went away') });
+    expect(result[1]).toMatchObject({ status: 'fulfilled' });
+    // Abandoned before the request left: only the other read was sent, alone.
+    expect(sent).toEqual([{ kind: 'graphql', operation: 'companyCrewAll', variables: crewPage(2) }]);
+  });
+
   it('keeps an error to its own read: the others get their data, and merging goes on', async () => {
     const { result, sent } = await requestsDuring(sandbox, () =>
       Promise.allSettled([
