@@ -5,7 +5,8 @@
 // time costs only what is new to it (the role's job and its window). Asked at once by a question,
 // their first pages go in one request and their other pages in the next (aliased reads,
 // src/platform/read-batcher.ts): on the seed, 2 requests after the job's. The caches are dropped
-// after any write tool call (src/server.ts) and on webhook events (src/app.ts): crew events drop the crew, job and crew-job events drop the windows.
+// after any write tool call (src/server.ts) and on webhook events (src/app.ts): crew events drop
+// the crew, job and crew-job events drop the windows.
 import { crewJobsWindowDocument, crewMatchingDocument } from '../contract/documents.js';
 import type { Platform } from '../platform/client.js';
 import { type PageProgress, readAllPages, readNewestPages } from '../platform/pages.js';
