@@ -1,9 +1,12 @@
 // The reads that staffing questions share (find_matching_crew, review_crew_schedule): the
 // company's crew as matching needs them (role types, profile ids, verified options), the crew jobs
 // overlapping a time window, and the BOOKED history (last worked, next shift, a week's hours).
-// All are read in bounded concurrent pages and kept for STAFFING_TTL_MS, so a second question
-// within that time costs only what is new to it (the role's job and its window). The caches are dropped after any write tool call (src/server.ts) and on webhook events
-// (src/app.ts): crew events drop the crew, job and crew-job events drop the windows.
+// All are read in bounded pages and kept for STAFFING_TTL_MS, so a second question within that
+// time costs only what is new to it (the role's job and its window). Asked at once by a question,
+// their first pages go in one request and their other pages in the next (aliased reads,
+// src/platform/read-batcher.ts): on the seed, 2 requests after the job's. The caches are dropped
+// after any write tool call (src/server.ts) and on webhook events (src/app.ts): crew events drop
+// the crew, job and crew-job events drop the windows.
 import { crewJobsWindowDocument, crewMatchingDocument } from '../contract/documents.js';
 import type { Platform } from '../platform/client.js';
 import { type PageProgress, readAllPages, readNewestPages } from '../platform/pages.js';

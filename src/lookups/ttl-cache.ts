@@ -3,6 +3,8 @@
 // does not abort it; that caller just stops waiting. A failed load is not kept. A load that was
 // running when invalidate() was called still answers its own callers but is not kept either.
 
+import { untilAborted } from '../platform/abort.js';
+
 export interface TtlCacheOptions {
   ttlMs: number;
   /** Most keys kept; the oldest is dropped first. */
@@ -50,24 +52,4 @@ export class TtlCache<V> {
   invalidate(): void {
     this.entries.clear();
   }
-}
-
-/** `promise`, or a rejection as soon as `signal` aborts (the promise itself runs on). */
-function untilAborted<V>(promise: Promise<V>, signal: AbortSignal | undefined): Promise<V> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<V>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }

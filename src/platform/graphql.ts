@@ -12,17 +12,20 @@ import {
   NotGraphqlError,
   ValidationError,
 } from './errors.js';
-import type { PlatformHttp } from './http.js';
+import type { HttpAnswer, PlatformHttp } from './http.js';
+import type { GraphqlErrorShape } from './merge-reads.js';
+import { ReadBatcher } from './read-batcher.js';
 
 export interface GraphqlCallOptions {
   signal?: AbortSignal;
+  /**
+   * A query that may go in one request with other reads issued at the same moment (alias
+   * batching, read-batcher.ts): the pages of a list, the first reads of a question.
+   */
+  batch?: boolean;
 }
 
-interface GraphqlError {
-  message?: string;
-  path?: (string | number)[];
-  extensions?: { code?: string; requiredScope?: string };
-}
+type GraphqlError = GraphqlErrorShape;
 
 export interface MutationPayload {
   success: boolean;
@@ -52,6 +55,7 @@ export class GraphqlClient {
   private readonly operationKinds = new Map<string, 'query' | 'mutation'>();
   private readonly serializedQueries = new Map<string, string>();
   private rewrites: ReadonlyMap<string, string> = new Map();
+  private readonly batcher: ReadBatcher;
 
   constructor(
     private readonly http: PlatformHttp,
@@ -59,6 +63,21 @@ export class GraphqlClient {
     private readonly logger?: Logger,
   ) {
     this.endpoint = `${apiUrl.replace(/\/+$/, '')}/gql`;
+    this.batcher = new ReadBatcher({
+      alone: (text, variables, signal) => this.runText(text, variables, signal, 'query'),
+      exchange: (text, variables, signal) => this.exchange(JSON.stringify(text), variables, signal, 'query'),
+      settle: (share) => {
+        if (share.errors.length === 0) return share.data;
+        this.logger?.debug({ errors: share.errors }, 'GraphQL errors');
+        throw errorFrom(share.errors, share.data !== null);
+      },
+      logger,
+    });
+  }
+
+  /** Reads one request carries at most now (1 once the platform refused reads sent together). */
+  get readsPerRequest(): number {
+    return this.batcher.readsPerRequest;
   }
 
   /**
@@ -69,13 +88,17 @@ export class GraphqlClient {
     this.rewrites = rewrites;
   }
 
-  /** Run a query (retried on transient faults) and return `data`. */
+  /** Run a query (retried on transient faults) and return `data`; with `batch`, maybe beside others. */
   query<T>(
     document: string,
     variables: Record<string, unknown>,
     options: GraphqlCallOptions = {},
   ): Promise<T> {
-    return this.run<T>(document, variables, options, 'query');
+    if (!options.batch) return this.run<T>(document, variables, options, 'query');
+    if (this.operationKind(document) !== 'query')
+      return Promise.reject(new Error('Internal: only a query may be sent together with others.'));
+    const text = this.rewrites.get(document) ?? document;
+    return this.batcher.read(text, variables, options.signal) as Promise<T>;
   }
 
   /** Run a mutation once and return `data` (the caller checks `success`, see mutationResult). */
@@ -95,17 +118,17 @@ export class GraphqlClient {
   ): Promise<T> {
     const kind = this.operationKind(document);
     if (kind !== expected) throw new Error(`Internal: a ${kind} document was sent as a ${expected}.`);
-    const answer = await this.http.send({
-      method: 'POST',
-      url: this.endpoint,
-      headers: { 'content-type': 'application/json' },
-      body: `{"query":${this.serializedQuery(this.rewrites.get(document) ?? document)}${
-        variables === undefined ? '' : `,"variables":${JSON.stringify(variables)}`
-      }}`,
-      idempotent: kind === 'query',
-      signal: options.signal,
-      operation: kind,
-    });
+    return this.runText<T>(this.rewrites.get(document) ?? document, variables, options.signal, kind);
+  }
+
+  /** Send `text` (the document as it goes out) and return `data`, or throw what its answer means. */
+  private async runText<T>(
+    text: string,
+    variables: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+    kind: 'query' | 'mutation',
+  ): Promise<T> {
+    const answer = await this.exchange(this.serializedQuery(text), variables, signal, kind);
     const body = answer.json as { data?: Record<string, unknown> | null; errors?: GraphqlError[] } | null;
     if (answer.status === 403) {
       const required = (answer.json as { requiredScope?: string } | null)?.requiredScope;
@@ -121,6 +144,24 @@ export class GraphqlClient {
     }
     if (!body.data) throw new GraphQLResponseError('The platform answered without data.');
     return body.data as T;
+  }
+
+  /** One POST of a serialized document: reads are retried by the HTTP layer, writes never. */
+  private exchange(
+    serializedQuery: string,
+    variables: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+    kind: 'query' | 'mutation',
+  ): Promise<HttpAnswer> {
+    return this.http.send({
+      method: 'POST',
+      url: this.endpoint,
+      headers: { 'content-type': 'application/json' },
+      body: `{"query":${serializedQuery}${variables === undefined ? '' : `,"variables":${JSON.stringify(variables)}`}}`,
+      idempotent: kind === 'query',
+      signal,
+      operation: kind,
+    });
   }
 
   /**

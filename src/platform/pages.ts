@@ -1,11 +1,15 @@
 // Pagination over the platform's { page, perPage } lists (response { paginatedList, pager }), in
 // one place for every reader: list tools, lookups and resources. Page `page` comes first and
-// tells how many pages there are; with `allPages` the rest follow concurrently, a few at a time
-// to be kind to the platform, up to `maxItems`.
+// tells how many pages there are; with `allPages` the rest follow up to `maxItems`, asked all at
+// once so that the client sends them together (aliased reads, up to READS_PER_REQUEST pages to a
+// request, read-batcher.ts), a few requests at a time to be kind to the platform. A first page
+// read beside other lists' first pages (a question's reads) goes in their request too.
 import type { GraphqlClient } from './graphql.js';
 
+/** The platform's largest page (its contract): page count cannot be cut by page size. */
 export const PLATFORM_MAX_PER_PAGE = 100;
-const CONCURRENT_PAGES = 4;
+/** Requests of one list in flight at once. */
+const CONCURRENT_REQUESTS = 4;
 
 export interface Pager {
   currentPage: number;
@@ -65,11 +69,35 @@ function range(from: number, to: number): number[] {
   return result;
 }
 
-/** Read one page, or pages from `request.page` on up to `maxItems`, with any page source. */
+type FetchPage<T> = (page: number, perPage: number) => Promise<PageAnswer<T>>;
+
+/** `pages` read `pagesAtOnce` at a time, their items in page order; progress after each. */
+async function itemsOfPages<T>(
+  pages: readonly number[],
+  perPage: number,
+  fetch: { page: FetchPage<T>; pagesAtOnce: number },
+  progress?: { done: number; total: number; pageCount: number; onProgress: PageProgress },
+): Promise<T[]> {
+  const results = new Map<number, T[]>();
+  let done = progress?.done ?? 0;
+  await mapConcurrent(pages, fetch.pagesAtOnce, async (page) => {
+    const answer = await fetch.page(page, perPage);
+    results.set(page, answer.items);
+    done++;
+    if (progress) await progress.onProgress(done, progress.total, page, progress.pageCount);
+  });
+  return pages.flatMap((page) => results.get(page) ?? []);
+}
+
+/**
+ * Read one page, or pages from `request.page` on up to `maxItems`, with any page source; the
+ * pages after the first `pagesAtOnce` at a time (a page source that batches takes more).
+ */
 export async function collectPages<T>(
   request: PageRequest,
-  fetchPage: (page: number, perPage: number) => Promise<PageAnswer<T>>,
+  fetchPage: FetchPage<T>,
   onProgress?: PageProgress,
+  pagesAtOnce = CONCURRENT_REQUESTS,
 ): Promise<Pages<T>> {
   const first = await fetchPage(request.page, request.perPage);
   const pager = first.pager ?? {
@@ -83,17 +111,10 @@ export async function collectPages<T>(
   if (request.allPages && pager.pageCount > request.page && items.length < request.maxItems) {
     const wanted = Math.ceil((request.maxItems - items.length) / request.perPage);
     const pages = range(request.page + 1, Math.min(pager.pageCount, request.page + wanted));
-    const results = new Map<number, T[]>();
-    let done = 1;
     const total = pages.length + 1;
-    await onProgress?.(done, total, request.page, pager.pageCount);
-    await mapConcurrent(pages, CONCURRENT_PAGES, async (page) => {
-      const answer = await fetchPage(page, request.perPage);
-      results.set(page, answer.items);
-      done++;
-      await onProgress?.(done, total, page, pager.pageCount);
-    });
-    for (const page of pages) items.push(...(results.get(page) ?? []));
+    await onProgress?.(1, total, request.page, pager.pageCount);
+    const progress = onProgress ? { done: 1, total, pageCount: pager.pageCount, onProgress } : undefined;
+    items.push(...(await itemsOfPages(pages, request.perPage, { page: fetchPage, pagesAtOnce }, progress)));
     lastPage = pages.at(-1) ?? request.page;
   }
   return { items: items.slice(0, request.maxItems), pager, firstPage: request.page, lastPage };
@@ -115,17 +136,32 @@ export function readPages<T>(
 ): Promise<Pages<T>> {
   return collectPages<T>(
     request,
-    async (page, perPage) => {
-      const data = await graphql.query<Record<string, { paginatedList: T[]; pager?: Pager | null }>>(
-        document,
-        variables(page, perPage),
-        { signal: options.signal },
-      );
-      const list = data[root];
-      return { items: list?.paginatedList ?? [], pager: list?.pager };
-    },
+    pageReader<T>(graphql, document, root, variables, options.signal),
     options.onProgress,
+    pagesAtOnce(graphql),
   );
+}
+
+/** Pages in flight at once: CONCURRENT_REQUESTS requests of as many pages as one request carries. */
+const pagesAtOnce = (graphql: GraphqlClient) => CONCURRENT_REQUESTS * graphql.readsPerRequest;
+
+/** One page of `root`, as a read the client may send together with others. */
+function pageReader<T>(
+  graphql: GraphqlClient,
+  document: string,
+  root: string,
+  variables: (page: number, perPage: number) => Record<string, unknown>,
+  signal: AbortSignal | undefined,
+): FetchPage<T> {
+  return async (page, perPage) => {
+    const data = await graphql.query<Record<string, { paginatedList: T[]; pager?: Pager | null }>>(
+      document,
+      variables(page, perPage),
+      { signal, batch: true },
+    );
+    const list = data[root];
+    return { items: list?.paginatedList ?? [], pager: list?.pager };
+  };
 }
 
 /** What a read of every page takes: the client, the query, its list's root field, a page's variables, the bound. */
@@ -155,8 +191,8 @@ export async function readAllPages<T>(
 /**
  * Every item of `root` up to `maxItems`, keeping the LAST pages when the list is longer: for a
  * list in time order (crew jobs by role start) the newest items are the ones a "last worked"
- * question needs. Page 1 comes first (it tells how many pages there are); `truncated` when the
- * bound cut the oldest pages.
+ * question needs. Page 1 comes first (it tells how many pages there are), then the newest pages
+ * all asked at once; `truncated` when the bound cut the oldest pages.
  */
 export async function readNewestPages<T>(
   ...[graphql, document, root, filterVariables, options]: EveryPageRead
@@ -167,13 +203,16 @@ export async function readNewestPages<T>(
   const pageCount = first.pager.pageCount;
   if (pageCount <= 1) return { items: first.items, truncated: false };
   const from = Math.max(2, pageCount - Math.max(1, Math.floor(options.maxItems / perPage)) + 1);
-  const rest = await readPages<T>(
-    graphql,
-    document,
-    root,
-    { page: from, perPage, allPages: true, maxItems: (pageCount - from + 1) * perPage },
-    filterVariables,
-    options,
+  const pages = range(from, pageCount);
+  const onProgress = options.onProgress;
+  const rest = await itemsOfPages(
+    pages,
+    perPage,
+    {
+      page: pageReader<T>(graphql, document, root, filterVariables, options.signal),
+      pagesAtOnce: pagesAtOnce(graphql),
+    },
+    onProgress ? { done: 0, total: pages.length, pageCount, onProgress } : undefined,
   );
-  return { items: from === 2 ? [...first.items, ...rest.items] : rest.items, truncated: from > 2 };
+  return { items: from === 2 ? [...first.items, ...rest] : rest, truncated: from > 2 };
 }

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxContext } from './context.js';
 import { admitApiRequest } from './guard.js';
 import { HttpError, isPlainObject, JSON_BODY_LIMIT, mediaTypeOf, readBody, sendJson } from './http-util.js';
-import { countGraphqlRequest, logRequest, operationKeyOf } from './stats.js';
+import { countGraphqlRequest, describeRequest, logRequest } from './stats.js';
 import type { GraphqlRequest } from './types.js';
 
 export async function handleGraphqlRequest(
@@ -26,10 +26,12 @@ export async function handleGraphqlRequest(
     throw error;
   }
   const parsed = tryParseJson(body);
-  const operation = isPlainObject(parsed) ? operationKeyOf(parsed.query, parsed.operationName) : 'unknown';
-  countGraphqlRequest(ctx.stats, operation);
   const variables = isPlainObject(parsed) && isPlainObject(parsed.variables) ? parsed.variables : null;
-  logRequest(ctx.stats, { kind: 'graphql', operation, variables });
+  const { operation, fields } = isPlainObject(parsed)
+    ? describeRequest(parsed.query, parsed.operationName, variables)
+    : { operation: 'unknown', fields: undefined };
+  countGraphqlRequest(ctx.stats, operation);
+  logRequest(ctx.stats, { kind: 'graphql', operation, variables, ...(fields ? { fields } : {}) });
 
   const caller = await admitApiRequest(req, res, ctx);
   if (!caller) return;

@@ -172,8 +172,22 @@ export interface SandboxStats {
 
 /** One request as the platform received it, for tests that assert what a client sends. */
 export type LoggedRequest =
-  | { kind: 'graphql'; operation: string; variables: Record<string, unknown> | null }
+  | {
+      kind: 'graphql';
+      operation: string;
+      variables: Record<string, unknown> | null;
+      /** Only for a document of more than one root field (aliased reads sent together): each one. */
+      fields?: LoggedRootField[];
+    }
   | { kind: 'rest'; method: string; path: string };
+
+/** One root field of a logged GraphQL request: its response key, its name, its arguments' values. */
+export interface LoggedRootField {
+  alias: string;
+  field: string;
+  /** Each argument with the request's variables put in (what this field was asked, whatever the names). */
+  arguments: Record<string, unknown>;
+}
 
 /** Fault injection, settable at start (options) and at run time (RunningSandbox.faults). */
 export interface FaultSettings {

@@ -37,3 +37,22 @@ export function operations(sent: readonly LoggedRequest[]): string[] {
     request.kind === 'graphql' ? request.operation : `${request.method} ${request.path}`,
   );
 }
+
+/**
+ * Each read the requests carried, in order: a request of one root field as it was logged; a
+ * request of several (reads sent together as aliased root fields, src/platform/read-batcher.ts)
+ * as one entry per field, its arguments standing for the variables that read would have sent
+ * alone (every product read passes its root field's one argument as the same-named variable:
+ * `companyCrewAll(input: $input)`). What a tool asked for, whatever the requests it took.
+ */
+export function reads(sent: readonly LoggedRequest[]): LoggedRequest[] {
+  return sent.flatMap((request): LoggedRequest[] =>
+    request.kind === 'graphql' && request.fields
+      ? request.fields.map((field) => ({
+          kind: 'graphql',
+          operation: field.field,
+          variables: field.arguments,
+        }))
+      : [request],
+  );
+}

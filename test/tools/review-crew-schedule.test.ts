@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from '../bench/tokens.js';
 import { gql, gqlEveryPage, type Json, TEST_NOW, TEST_TODAY } from '../helpers/sandbox.js';
 import { variablesOf } from '../helpers/sent.js';
-import { operations } from '../helpers/tool-requests.js';
+import { operations, reads } from '../helpers/tool-requests.js';
 import { dataTypeVerdict, workDays } from '../oracles/staffing.js';
 import { useWriteSandbox } from './write-support.js';
 
@@ -220,7 +220,9 @@ describe('review_crew_schedule: one call answers a week of schedule questions', 
       pages(inRange) + pages(raw.crew.size) + pages(rows.length),
     );
     expect(
-      operations(result.sent).every((operation) => ['companyCrewJobs', 'companyCrewAll'].includes(operation)),
+      operations(reads(result.sent)).every((operation) =>
+        ['companyCrewJobs', 'companyCrewAll'].includes(operation),
+      ),
     ).toBe(true);
   });
 

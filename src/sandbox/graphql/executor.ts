@@ -17,6 +17,7 @@ import {
 import type { SandboxStore } from '../store.js';
 import type { Caller, EventType, GraphqlHttpAnswer, GraphqlRequest, SandboxGraphql } from '../types.js';
 import type { ResolverContext } from './context.js';
+import { rootFieldLimitRule } from './root-field-limit.js';
 import { sandboxSchema } from './schema.js';
 import type { SchemaVariant } from './schema-variant.js';
 import { missingScopes, rootFields } from './scopes.js';
@@ -32,9 +33,11 @@ export function createSandboxGraphql(
   variant?: SchemaVariant,
 ): SandboxGraphql {
   const schema = sandboxSchema(variant);
-  const rules = variant?.noIntrospection
-    ? [...specifiedRules, NoSchemaIntrospectionCustomRule]
-    : specifiedRules;
+  const rules = [
+    ...specifiedRules,
+    ...(variant?.noIntrospection ? [NoSchemaIntrospectionCustomRule] : []),
+    ...(variant?.maxRootFields !== undefined ? [rootFieldLimitRule(variant.maxRootFields)] : []),
+  ];
   // A client sends the same few documents over and over (one per operation it uses): parsing and
   // validating each again was a tenth of the sandbox's time serving the tool tests. A document
   // that passed once passes again against the same schema and rules; execute never changes it.

@@ -12,6 +12,11 @@ export interface SchemaVariant {
   addEnumValues?: { enum: string; values: string[] }[];
   /** Refuse introspection queries, as some production GraphQL servers do. */
   noIntrospection?: boolean;
+  /**
+   * Refuse an operation of more root fields than this (aliases included), as servers with an
+   * alias or cost limit do: HTTP 400, GRAPHQL_VALIDATION_FAILED, no data. Default: no limit.
+   */
+  maxRootFields?: number;
 }
 
 /** The SDL with the variant applied. */
