@@ -15,7 +15,8 @@ import { closed, countingBound, fixStage } from './stages.js';
 export interface PartResult {
   chosen: Candidate[];
   proven: boolean;
-  unproven?: { name: ObjectiveName; stage: number; value: number; bound: number };
+  /** The first stage not proven: its best value and the best bound proven on it (none when no bound was found). */
+  unproven?: { name: ObjectiveName; stage: number; value: number; bound: number | undefined };
   /** Proven optimum per stage index. */
   values: Map<number, number>;
   stageMs: { name: string; ms: number; proven: boolean }[];
@@ -24,7 +25,7 @@ export interface PartResult {
 /** A stage's outcome: proven at `value`, stopped unproven (value and bound), or infeasible. */
 type StageOutcome =
   | { proven: true; solution: Float64Array; value: number; relaxed?: Relaxation; ms: number }
-  | { proven: false; solution: Float64Array; value: number; bound: number; ms: number }
+  | { proven: false; solution: Float64Array; value: number; bound: number | undefined; ms: number }
   | { infeasible: true };
 
 function createPartModel(highs: Highs, problem: PartProblem): HighsModel {
@@ -118,7 +119,7 @@ function solveStage(
   if ('value' in byRelaxation) return { proven: true, ...byRelaxation, relaxed, ms: now() - stageStart };
   model.options.set({ time_limit: Math.max(0.05, (deadline - now()) / 1000) });
   // The sub-MIP's plan, short of the bound, is still a plan of the whole model: the better start.
-  model.setSolution({ colValue: byRelaxation.near ?? solution });
+  model.setSolution({ colValue: complete(problem, byRelaxation.near ?? solution) });
   model.run();
   const status = model.getModelStatus();
   // Only pins can make a part infeasible (proposing nobody else always fits).
@@ -130,8 +131,23 @@ function solveStage(
   const optimal = status === highs.constants.modelStatus.optimal || (found && closed(stage, value, dual));
   const next = found ? Float64Array.from(model.getSolution().colValue) : solution;
   const ms = now() - stageStart;
-  if (!optimal)
-    return { proven: false, solution: next, value, bound: Number.isFinite(dual) ? dual : value, ms };
+  if (!optimal) {
+    // The solver's bound, or the counting bound where it proved none (a busy season's first
+    // relaxation can outlast the limit): never the plan's own value, which would read as proven.
+    const bounds = [Number.isFinite(dual) ? dual : undefined, bound].filter((each) => each !== undefined);
+    const best = bounds.length
+      ? stage.sense === 'max'
+        ? Math.min(...bounds)
+        : Math.max(...bounds)
+      : undefined;
+    return {
+      proven: false,
+      solution: next,
+      value: found ? value : stageValue(stage, solution),
+      bound: best,
+      ms,
+    };
+  }
   return {
     proven: true,
     solution: next,
