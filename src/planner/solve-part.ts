@@ -82,6 +82,16 @@ function provenByRelaxation(
   return near ? { near: near.solution } : {};
 }
 
+/**
+ * Stages solved without HiGHS's presolve (their relaxation, the smaller MIP near it, their MIP):
+ * on whole weeks of the default seed the counting stages and continuity close at the root node
+ * from the plan in hand, and presolve was most of their time (one week's pending MIP: 7.0 s of
+ * 9.1 s in presolve, then one node; another week's pending stage 3.5 s, 0.07 s without, side by
+ * side under load). The ranking and score stages and the fairness probes (fairness.ts) keep it:
+ * without it the ranking took two to three times as long.
+ */
+const PRESOLVE_OFF = new Set<Stage['name']>(['filled', 'kept', 'pending', 'continuity']);
+
 /** One stage other than fairness, started from the plan in hand. */
 function solveStage(
   highs: Highs,
@@ -100,6 +110,7 @@ function solveStage(
     // Feasibility jump spent some 150 ms on every tiny part before the root LP (measured);
     // each stage starts from the last stage's plan anyway.
     mip_heuristic_run_feasibility_jump: false,
+    presolve: PRESOLVE_OFF.has(stage.name) ? 'off' : 'choose',
   });
   // A plan found already that reaches the counting bound is this stage's optimum: no solve.
   const bound = countingBound(problem, stage);
