@@ -134,7 +134,7 @@ export function leastMaximumLoad(
     ascending = false;
     const threshold = levels[probe] ?? 0;
     setThreshold(model, problem, threshold);
-    model.options.set({ time_limit: remaining, mip_abs_gap: 0.5 });
+    model.options.set({ time_limit: remaining, mip_abs_gap: 0.5, presolve: 'choose' });
     model.run();
     const status = model.getModelStatus();
     if (status === highs.constants.modelStatus.infeasible) infeasible = probe;

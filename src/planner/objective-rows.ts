@@ -109,16 +109,17 @@ export function loadRows(
     const used = extra.next++;
     extra.integer.add(used);
     extra.links.push({ used, columns: list.map(({ column }) => column) });
-    for (const { column } of list)
-      addRow(
-        rows,
-        [
-          [used, 1],
-          [column, -1],
-        ],
-        0,
-        Infinity,
-      );
+    // One row per set of pairwise clashing shifts (used >= their sum: at most one is held), and
+    // per column in none: fewer rows than one per column (the busy season's first week: 152,184
+    // rows in all before, 113,358 after) and a relaxation at least as tight.
+    const cliques = clashCliques(model, list);
+    const inClique = new Set(cliques.flat());
+    const groups = [
+      ...cliques,
+      ...list.filter(({ column }) => !inClique.has(column)).map(({ column }) => [column]),
+    ];
+    for (const group of groups)
+      addRow(rows, [[used, 1], ...group.map((column): [number, number] => [column, -1])], 0, Infinity);
     load.push([used, -bookedHours]);
   }
   addRow(rows, [[loadColumn, 1], ...load], 0, Infinity);
@@ -137,15 +138,54 @@ export function countRow(rows: Rows, list: PersonColumns, booked: number): PartP
   return { row, hours: list.map(({ candidate }) => candidate.hours).sort((a, b) => a - b), booked };
 }
 
-/** Adds every load the person can have to `levels`; false once there are too many to search. */
-export function addLevels(levels: Set<number>, list: PersonColumns, booked: number): boolean {
-  let sums = new Set([0]);
+/**
+ * The most shifts of `list` one person can hold together: the interval-scheduling greedy (earliest
+ * end, each span extended by the minimum rest) is exact for shifts that clash by overlap, and the
+ * other caps only lower it, so this bounds every plan's count for them.
+ */
+export function mostShifts(model: PlanModel, list: PersonColumns): number {
+  const restMs = Math.max(0, model.options.minRestHours) * 3_600_000;
+  const spans = list
+    .map(({ candidate }) => model.roles[candidate.place]?.shift.window ?? { startMs: 0, endMs: 0 })
+    .map((window) => ({ start: window.startMs, end: window.endMs + restMs }))
+    .sort((a, b) => a.end - b.end);
+  let count = 0;
+  let free = Number.NEGATIVE_INFINITY;
+  for (const span of spans)
+    if (span.start >= free) {
+      count++;
+      free = span.end;
+    }
+  const { maxShiftsPerPerson } = model.options;
+  return maxShiftsPerPerson === undefined ? count : Math.min(count, maxShiftsPerPerson);
+}
+
+/**
+ * Adds every load the person can have to `levels`: the sums of at most `most` of their hours
+ * (mostShifts), plus booked hours. A knapsack over sums keeping the fewest shifts that reach each,
+ * a distinct length of shift at a time: a person with 90 candidates in a busy week has a few
+ * hundred such sums, where every subset's sum (searched before) ran into thousands per person and
+ * most of a minute over 3,000 crew. False once there are too many to search.
+ */
+export function addLevels(levels: Set<number>, list: PersonColumns, booked: number, most: number): boolean {
+  const lengths = new Map<number, number>();
   for (const { candidate } of list) {
-    sums = new Set([...sums, ...[...sums].map((sum) => roundHours(sum + candidate.hours))]);
-    if (sums.size > MAX_LEVELS) break;
+    const hours = roundHours(candidate.hours);
+    lengths.set(hours, (lengths.get(hours) ?? 0) + 1);
   }
-  for (const sum of sums) if (sum > 0) levels.add(roundHours(sum + booked));
-  return !(sums.size > MAX_LEVELS || levels.size > MAX_LEVELS);
+  let fewest = new Map<number, number>([[0, 0]]);
+  for (const [hours, available] of lengths) {
+    const next = new Map(fewest);
+    for (const [sum, count] of fewest)
+      for (let taken = 1; taken <= available && count + taken <= most; taken++) {
+        const reached = roundHours(sum + taken * hours);
+        if ((next.get(reached) ?? Infinity) > count + taken) next.set(reached, count + taken);
+      }
+    fewest = next;
+    if (fewest.size > MAX_LEVELS) return false;
+  }
+  for (const sum of fewest.keys()) if (sum > 0) levels.add(roundHours(sum + booked));
+  return levels.size <= MAX_LEVELS;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type ExtraColumns,
   leastLoadRows,
   loadRows,
+  mostShifts,
 } from './objective-rows.js';
 import { MAX_LEVELS, type PartProblem, type Rows, roundHours } from './problem.js';
 import type { CrewClass } from './reduce.js';
@@ -106,7 +107,7 @@ function personRows(
     const load = loadRows(rows, model, crew, list, loadColumn, extra);
     out.loads.push(load);
     if (list.length > 1) out.counts.push(countRow(rows, list, load.booked));
-    if (out.levelsKnown) out.levelsKnown = addLevels(out.levels, list, load.booked);
+    if (out.levelsKnown) out.levelsKnown = addLevels(out.levels, list, load.booked, mostShifts(model, list));
   }
   return out;
 }

@@ -15,7 +15,8 @@ import { closed, countingBound, fixStage } from './stages.js';
 export interface PartResult {
   chosen: Candidate[];
   proven: boolean;
-  unproven?: { name: ObjectiveName; stage: number; value: number; bound: number };
+  /** The first stage not proven: its best value and the best bound proven on it (none when no bound was found). */
+  unproven?: { name: ObjectiveName; stage: number; value: number; bound: number | undefined };
   /** Proven optimum per stage index. */
   values: Map<number, number>;
   stageMs: { name: string; ms: number; proven: boolean }[];
@@ -24,7 +25,7 @@ export interface PartResult {
 /** A stage's outcome: proven at `value`, stopped unproven (value and bound), or infeasible. */
 type StageOutcome =
   | { proven: true; solution: Float64Array; value: number; relaxed?: Relaxation; ms: number }
-  | { proven: false; solution: Float64Array; value: number; bound: number; ms: number }
+  | { proven: false; solution: Float64Array; value: number; bound: number | undefined; ms: number }
   | { infeasible: true };
 
 function createPartModel(highs: Highs, problem: PartProblem): HighsModel {
@@ -81,6 +82,16 @@ function provenByRelaxation(
   return near ? { near: near.solution } : {};
 }
 
+/**
+ * Stages solved without HiGHS's presolve (their relaxation, the smaller MIP near it, their MIP):
+ * on whole weeks of the default seed the counting stages and continuity close at the root node
+ * from the plan in hand, and presolve was most of their time (one week's pending MIP: 7.0 s of
+ * 9.1 s in presolve, then one node; another week's pending stage 3.5 s, 0.07 s without, side by
+ * side under load). The ranking and score stages and the fairness probes (fairness.ts) keep it:
+ * without it the ranking took two to three times as long.
+ */
+const PRESOLVE_OFF = new Set<Stage['name']>(['filled', 'kept', 'pending', 'continuity']);
+
 /** One stage other than fairness, started from the plan in hand. */
 function solveStage(
   highs: Highs,
@@ -99,6 +110,7 @@ function solveStage(
     // Feasibility jump spent some 150 ms on every tiny part before the root LP (measured);
     // each stage starts from the last stage's plan anyway.
     mip_heuristic_run_feasibility_jump: false,
+    presolve: PRESOLVE_OFF.has(stage.name) ? 'off' : 'choose',
   });
   // A plan found already that reaches the counting bound is this stage's optimum: no solve.
   const bound = countingBound(problem, stage);
@@ -118,7 +130,7 @@ function solveStage(
   if ('value' in byRelaxation) return { proven: true, ...byRelaxation, relaxed, ms: now() - stageStart };
   model.options.set({ time_limit: Math.max(0.05, (deadline - now()) / 1000) });
   // The sub-MIP's plan, short of the bound, is still a plan of the whole model: the better start.
-  model.setSolution({ colValue: byRelaxation.near ?? solution });
+  model.setSolution({ colValue: complete(problem, byRelaxation.near ?? solution) });
   model.run();
   const status = model.getModelStatus();
   // Only pins can make a part infeasible (proposing nobody else always fits).
@@ -130,8 +142,23 @@ function solveStage(
   const optimal = status === highs.constants.modelStatus.optimal || (found && closed(stage, value, dual));
   const next = found ? Float64Array.from(model.getSolution().colValue) : solution;
   const ms = now() - stageStart;
-  if (!optimal)
-    return { proven: false, solution: next, value, bound: Number.isFinite(dual) ? dual : value, ms };
+  if (!optimal) {
+    // The solver's bound, or the counting bound where it proved none (a busy season's first
+    // relaxation can outlast the limit): never the plan's own value, which would read as proven.
+    const bounds = [Number.isFinite(dual) ? dual : undefined, bound].filter((each) => each !== undefined);
+    const best = bounds.length
+      ? stage.sense === 'max'
+        ? Math.min(...bounds)
+        : Math.max(...bounds)
+      : undefined;
+    return {
+      proven: false,
+      solution: next,
+      value: found ? value : stageValue(stage, solution),
+      bound: best,
+      ms,
+    };
+  }
   return {
     proven: true,
     solution: next,

@@ -45,8 +45,8 @@ export interface SolveOptions {
 export interface PlanSolution {
   chosen: Candidate[];
   status: 'optimal' | 'feasible';
-  /** Relative gap of the first objective not proven (0 when optimal). */
-  gap: number;
+  /** Relative gap of the first objective not proven (0 when optimal; undefined when no bound on it was proven). */
+  gap: number | undefined;
   unproven?: ObjectiveName;
   objectives: ObjectiveName[];
   solveMs: number;
@@ -62,7 +62,7 @@ export interface PlanSolution {
 function summarize(results: readonly { problem: PartProblem; result: PartResult }[]): {
   stageMs: PlanSolution['stageMs'];
   firstUnproven: ObjectiveName | undefined;
-  gap: number;
+  gap: number | undefined;
 } {
   const stageMs: PlanSolution['stageMs'] = {};
   for (const { result } of results)
@@ -71,7 +71,7 @@ function summarize(results: readonly { problem: PartProblem; result: PartResult 
       stageMs[stage.name] = { ms: entry.ms + stage.ms, proven: entry.proven && stage.proven };
     }
   const firstUnproven = ORDER.find((name) => results.some(({ result }) => result.unproven?.name === name));
-  let gap = 0;
+  let gap: number | undefined = 0;
   if (firstUnproven) {
     let missing = 0;
     let total = 0;
@@ -79,11 +79,13 @@ function summarize(results: readonly { problem: PartProblem; result: PartResult 
       const index = problem.stages.findIndex((stage) => stage.name === firstUnproven);
       if (index === -1) continue;
       if (result.unproven?.name === firstUnproven) {
+        if (result.unproven.bound === undefined) return { stageMs, firstUnproven, gap: undefined };
         missing += Math.abs(result.unproven.bound - result.unproven.value);
         total += Math.abs(result.unproven.bound);
       } else total += Math.abs(result.values.get(index) ?? 0);
     }
-    gap = total > 0 ? missing / total : 1;
+    // Relative to the bound; a bound of zero with a plan above it gives no ratio to report.
+    gap = total > 0 ? missing / total : missing === 0 ? 0 : undefined;
   }
   return { stageMs, firstUnproven, gap };
 }

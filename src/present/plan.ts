@@ -46,7 +46,12 @@ export const planResultSchema = z.object({
     placesOpen: z.number(),
     placesFilled: z.number(),
     status: z.string().describe('optimal or feasible'),
-    gap: z.number(),
+    gap: z
+      .number()
+      .optional()
+      .describe(
+        'Relative gap of the first objective not proven (0 when optimal); absent when no bound on it was proven',
+      ),
     unproven: z.string().optional().describe('The first objective not proven (feasible)'),
     solveMs: z.number(),
   }),
@@ -131,7 +136,7 @@ export function toPlanResult(
       placesFilled: outcome.placesFilled,
       status: solution.status,
       // Four places: a gap of 0.4% must not read as 0.0% (the text shows it to a tenth of a percent).
-      gap: Math.round(solution.gap * 10_000) / 10_000,
+      ...(solution.gap === undefined ? {} : { gap: Math.round(solution.gap * 10_000) / 10_000 }),
       ...(solution.unproven ? { unproven: OBJECTIVE_WORDS[solution.unproven] } : {}),
       solveMs: Math.round(solution.solveMs),
     },
@@ -151,15 +156,19 @@ export function toPlanResult(
 /**
  * How far the plan is proven, in words that cannot contradict themselves: the objectives proven
  * before the time limit stopped one, and how close that one came. A gap rounds to 0.0% when the
- * plan in hand is within a hair of the bound, which is still not a proof ("within 0.1%").
+ * plan in hand is within a hair of the bound, which is still not a proof ("within 0.1%"); with
+ * no bound proven on it there is no gap to give ("no bound proven"), not a "within 100%".
  */
 export function proofWords(totals: PlanResult['totals'], objective: readonly string[]): string {
   if (totals.status === 'optimal') return 'optimal (proven)';
   const stopped = totals.unproven ? objective.indexOf(totals.unproven) : -1;
   const proven = stopped > 0 ? objective.slice(0, stopped) : [];
-  const percent = Math.max(0.1, Math.round(totals.gap * 1000) / 10);
   const unproven = totals.unproven ?? 'the plan';
-  return `best found in the time limit: ${proven.length ? `${proven.join(', ')} proven; ` : ''}${unproven} within ${percent.toFixed(1)}% of the best possible`;
+  const how =
+    totals.gap === undefined
+      ? 'not proven (no bound proven on it in the time limit)'
+      : `within ${Math.max(0.1, Math.round(totals.gap * 1000) / 10).toFixed(1)}% of the best possible`;
+  return `best found in the time limit: ${proven.length ? `${proven.join(', ')} proven; ` : ''}${unproven} ${how}`;
 }
 
 export function optionsLine(o: PlanResult['options']): string {

@@ -39,7 +39,11 @@ async function planRun(connected: Connected, sandbox: RunningSandbox, scope: Sco
     scope.name,
     cold ? (loaded ? 'cold (solver loaded)' : 'cold (solver loaded now)') : 'warm',
     `${totals.placesFilled}/${totals.placesOpen}`,
-    totals.status === 'optimal' ? 'optimal' : `gap ${(totals.gap * 100).toFixed(1)}%`,
+    totals.status === 'optimal'
+      ? 'optimal'
+      : totals.gap === undefined
+        ? 'no bound'
+        : `gap ${(totals.gap * 100).toFixed(1)}%`,
     ms(totals.solveMs),
     ms(wall),
     call.sent.length,
@@ -59,7 +63,7 @@ function eventGoal(
   );
   const said = runs.map(
     (run, index) =>
-      `${index === 0 ? 'cold' : 'warm'} ${run.totals.status === 'optimal' ? 'optimal' : `gap ${(run.totals.gap * 100).toFixed(1)}%`} in ${ms(run.wall)} ms`,
+      `${index === 0 ? 'cold' : 'warm'} ${run.totals.status === 'optimal' ? 'optimal' : run.totals.gap === undefined ? 'no bound' : `gap ${(run.totals.gap * 100).toFixed(1)}%`} in ${ms(run.wall)} ms`,
   );
   return `${met.every(Boolean) ? 'met' : 'not met'} (${said.join(', ')})`;
 }

@@ -78,7 +78,7 @@ async function call(client: Client, args: Record<string, unknown>) {
   const proof =
     totals.status === 'optimal'
       ? 'optimal'
-      : `${totals.unproven ?? 'plan'} within ${(totals.gap * 100).toFixed(1)}%`;
+      : `${totals.unproven ?? 'plan'} ${totals.gap === undefined ? 'no bound proven' : `within ${(totals.gap * 100).toFixed(1)}%`}`;
   return [
     `${totals.placesFilled}/${totals.placesOpen}`,
     proof,

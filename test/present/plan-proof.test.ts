@@ -23,6 +23,14 @@ describe('proofWords', () => {
     );
   });
 
+  it('says no bound was proven rather than a gap of 100% when the stopped stage has none', () => {
+    const words = proofWords({ ...totals, status: 'feasible', unproven: objective[1] }, objective);
+    expect(words).toBe(
+      'best found in the time limit: most places filled proven; most filled by crew who applied, were invited or shortlisted not proven (no bound proven on it in the time limit)',
+    );
+    expect(words).not.toMatch(/%/);
+  });
+
   it('never reads as proven: a gap under a tenth of a percent is "within 0.1%"', () => {
     const words = proofWords(
       { ...totals, status: 'feasible', gap: 0.0004, unproven: objective[0] },
