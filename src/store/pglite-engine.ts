@@ -13,6 +13,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { channelName, type SqlEngine, type SqlRunner } from './engine.js';
+import { pgliteModule } from './pglite-module.js';
 
 /**
  * PostgreSQL settings of the embedded store, after PGlite's own. 8 MB of shared buffers holds the
@@ -23,7 +24,10 @@ export const EMBEDDED_SETTINGS = ['shared_buffers=8MB', 'temp_buffers=1MB', 'mai
 
 function embeddedOptions(): PGliteOptions {
   const defaults = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
-  return { startParams: [...defaults, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])] };
+  return {
+    startParams: [...defaults, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])],
+    pgliteWasmModule: pgliteModule(),
+  };
 }
 
 /** Makes the data directory `dir` (initdb) and closes it: what the child process runs. */
