@@ -6,13 +6,15 @@
 // default shared_buffers (128 MB) is all touched at start inside the WebAssembly memory, and
 // creating a data directory (initdb, in a second PGlite instance, then copied over) leaves about
 // 500 MiB behind in the process that did it. So the store runs with small buffers (it holds a
-// few small tables; the operating system caches the files), and a new data directory is made by
-// a short-lived child process, whose memory goes with it.
+// few small tables; the operating system caches the files), a new data directory is made by a
+// short-lived child process, whose memory goes with it, and PostgreSQL's WebAssembly is compiled
+// by Liftoff alone (pglite-module.ts: its TurboFan tier-up kept some 50 MiB).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { channelName, type SqlEngine, type SqlRunner } from './engine.js';
+import { pgliteModule } from './pglite-module.js';
 
 /**
  * PostgreSQL settings of the embedded store, after PGlite's own. 8 MB of shared buffers holds the
@@ -23,7 +25,10 @@ export const EMBEDDED_SETTINGS = ['shared_buffers=8MB', 'temp_buffers=1MB', 'mai
 
 function embeddedOptions(): PGliteOptions {
   const defaults = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
-  return { startParams: [...defaults, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])] };
+  return {
+    startParams: [...defaults, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])],
+    pgliteWasmModule: pgliteModule(),
+  };
 }
 
 /** Makes the data directory `dir` (initdb) and closes it: what the child process runs. */
