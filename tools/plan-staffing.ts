@@ -12,7 +12,6 @@ import { boardIdsList, rangedNumber } from '../src/mcp/params.js';
 import { observePlannerStages } from '../src/mcp/planner-stages.js';
 import { readRange } from '../src/mcp/read-range.js';
 import { refuse } from '../src/mcp/refuse.js';
-import { plannerNow } from '../src/planner/clock.js';
 import type { KeptPlan } from '../src/planner/kept-plan.js';
 import { planStaffing } from '../src/planner/plan.js';
 import { planResultSchema, planText, toPlanResult } from '../src/present/plan.js';
@@ -108,7 +107,7 @@ export const planStaffingTool = defineTool({
       scope.boards = { ...scope.boards, boardIds: await boardIdsOf(ctx, scope.boards.boardIds) };
     await checkScore(options.preferScore, ctx);
     const readStarted = performance.now();
-    const gathered = await gatherRoles(scope, ctx.lookups, ctx.platform, ctx.signal, plannerNow());
+    const gathered = await gatherRoles(scope, ctx.lookups, ctx.platform, ctx.signal, ctx.now());
     if (gathered.missing.length)
       refuse({
         field: 'places',
