@@ -137,15 +137,14 @@ export const planStaffingTool = defineTool({
       pins: [...adjustments.pins],
       assignments,
     };
-    const id = await ctx.keptPlans.keep(keptPlan, input.planId);
+    // The id first, so that the plan is kept with its whole result in one write: the view pages
+    // it (plan_staffing_page) when the answer was shortened, and any app may page any plan alike.
+    const id = ctx.keptPlans.idFor(input.planId);
     const result = toPlanResult(outcome, id, {
       ...(kept ? { changes: planChanges(kept.assignments, assignments) } : {}),
       notes: [...notes, ...facts.notes],
     });
-    const fitted = fitPlan({ data: result, text: planText(result, outcome) });
-    // The whole result, kept under the same id: the view pages it (plan_staffing_page) when the
-    // answer was shortened, and any app may page any plan alike.
-    await ctx.keptPlans.keep({ ...keptPlan, view: result } as KeptPlan, id.id);
-    return fitted;
+    await ctx.keptPlans.keep(id, { ...keptPlan, view: result } as KeptPlan);
+    return fitPlan({ data: result, text: planText(result, outcome) });
   },
 });

@@ -74,7 +74,8 @@ describe.each(engines)('companies on $name', ({ database }) => {
         data: { jobId: '7' },
       });
     }
-    await store.keptPlans<{ roles: string[] }>(tenant.key).keep({ roles: ['r1'] }, `plan-${clientId}`);
+    const plans = store.keptPlans<{ roles: string[] }>(tenant.key);
+    await plans.keep(plans.idFor(`plan-${clientId}`), { roles: ['r1'] });
     const pendingSecret = `pending-${clientId}-${randomBytes(6).toString('hex')}`;
     secrets.push(pendingSecret);
     await new PendingKeys(store.engine, store.box, now).put(
