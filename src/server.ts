@@ -81,8 +81,11 @@ export interface AppContext {
   grantedScopes: string[] | null;
   /** Tool calls in flight, drained at shutdown. */
   calls: InFlightCalls;
-  /** The clock of "now" and "today" in tools' defaults (AppOptions.now); default Date.now. */
-  now?: () => number;
+  /**
+   * The context's clock (AppOptions.now, pinned by tests to the sandbox's day): "now" and "today"
+   * in tools' defaults, and the "now" a plan is made at (which roles have started).
+   */
+  now: () => number;
   /**
    * After a write tool ran: tell other replicas sharing the store, before the answer goes out, so
    * that the client's next call, on any replica, reads past their caches. Never rejects.
@@ -175,7 +178,7 @@ function toolContext(
     },
     grantedScopes: app.grantedScopes,
     filesRoots: app.config.security.filesRoots,
-    now: app.now ?? Date.now,
+    now: app.now,
     observer: app.observer ?? NO_OBSERVER,
     async progress(progress, total, message) {
       if (progressToken === undefined) return;

@@ -12,7 +12,6 @@ import { boardIdsList, rangedNumber } from '../src/mcp/params.js';
 import { observePlannerStages } from '../src/mcp/planner-stages.js';
 import { readRange } from '../src/mcp/read-range.js';
 import { refuse } from '../src/mcp/refuse.js';
-import { plannerNow } from '../src/planner/clock.js';
 import { loadHighs } from '../src/planner/highs.js';
 import type { KeptPlan } from '../src/planner/kept-plan.js';
 import { planStaffing } from '../src/planner/plan.js';
@@ -112,7 +111,7 @@ export const planStaffingTool = defineTool({
       scope.boards = { ...scope.boards, boardIds: await boardIdsOf(ctx, scope.boards.boardIds) };
     await checkScore(options.preferScore, ctx);
     const readStarted = performance.now();
-    const gathered = await gatherRoles(scope, ctx.lookups, ctx.platform, ctx.signal, plannerNow());
+    const gathered = await gatherRoles(scope, ctx.lookups, ctx.platform, ctx.signal, ctx.now());
     if (gathered.missing.length)
       refuse({
         field: 'places',
@@ -142,15 +141,14 @@ export const planStaffingTool = defineTool({
       pins: [...adjustments.pins],
       assignments,
     };
-    const id = await ctx.keptPlans.keep(keptPlan, input.planId);
+    // The id first, so that the plan is kept with its whole result in one write: the view pages
+    // it (plan_staffing_page) when the answer was shortened, and any app may page any plan alike.
+    const id = ctx.keptPlans.idFor(input.planId);
     const result = toPlanResult(outcome, id, {
       ...(kept ? { changes: planChanges(kept.assignments, assignments) } : {}),
       notes: [...notes, ...facts.notes],
     });
-    const fitted = fitPlan({ data: result, text: planText(result, outcome) });
-    // The whole result, kept under the same id: the view pages it (plan_staffing_page) when the
-    // answer was shortened, and any app may page any plan alike.
-    await ctx.keptPlans.keep({ ...keptPlan, view: result } as KeptPlan, id.id);
-    return fitted;
+    await ctx.keptPlans.keep(id, { ...keptPlan, view: result } as KeptPlan);
+    return fitPlan({ data: result, text: planText(result, outcome) });
   },
 });

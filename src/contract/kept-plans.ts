@@ -16,10 +16,16 @@ export interface KeptPlanId {
   until: number;
 }
 
-/** One tenant's kept plans: an id of one tenant is never found through another's. */
+/**
+ * One tenant's kept plans: an id of one tenant is never found through another's. The id is taken
+ * before the plan is kept, so that a plan that names its own id (plan_staffing's result, which the
+ * view pages) is kept whole in one write.
+ */
 export interface KeptPlans<Plan> {
-  /** Keep `plan` under `id` (a follow-up replaces its plan) or a new random id. */
-  keep(plan: Plan, id?: string): Promise<KeptPlanId>;
+  /** The id the next plan is kept under (a follow-up's own, else a new random one), from now. Writes nothing. */
+  idFor(asked?: string): KeptPlanId;
+  /** Keep `plan` under `id` (from idFor; a follow-up replaces its plan) in one write, until `id.until`. */
+  keep(id: KeptPlanId, plan: Plan): Promise<void>;
   /** The plan kept under `id`; undefined once expired, pushed out by newer ones, or never kept here. */
   get(id: string): Promise<Plan | undefined>;
 }
@@ -28,6 +34,11 @@ export interface KeptPlans<Plan> {
 export function keptPlanId(id: string | undefined, at: number): KeptPlanId {
   // Random: nobody finds a plan by guessing its id.
   return { id: id ?? `plan-${randomBytes(5).toString('hex')}`, until: at + KEPT_PLAN_TTL_MS };
+}
+
+/** When a plan kept under `id` counts as kept: the moment its id was taken, so it answers until `id.until`. */
+export function keptAt(id: KeptPlanId): number {
+  return id.until - KEPT_PLAN_TTL_MS;
 }
 
 /** Plans last kept before this time have expired at `now`. */

@@ -81,10 +81,12 @@ function summarize(results: readonly { problem: PartProblem; result: PartResult 
       if (result.unproven?.name === firstUnproven) {
         if (result.unproven.bound === undefined) return { stageMs, firstUnproven, gap: undefined };
         missing += Math.abs(result.unproven.bound - result.unproven.value);
-        total += Math.abs(result.unproven.bound);
+        // The larger of plan and bound: the bound for a maximum, the plan for a minimum (as
+        // solvers report it), so a gap reads as a share of at most 100%, never "within 172%".
+        total += Math.max(Math.abs(result.unproven.bound), Math.abs(result.unproven.value));
       } else total += Math.abs(result.values.get(index) ?? 0);
     }
-    // Relative to the bound; a bound of zero with a plan above it gives no ratio to report.
+    // A bound and a plan both of zero leave nothing missing; otherwise total > 0.
     gap = total > 0 ? missing / total : missing === 0 ? 0 : undefined;
   }
   return { stageMs, firstUnproven, gap };

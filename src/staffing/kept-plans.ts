@@ -4,7 +4,14 @@
 // may have moved) and re-solves the same places with the plan's options plus the change.
 // Replicas share theirs through the store instead (store/kept-plans.ts), behind the same port
 // (contract/kept-plans.ts).
-import { type KeptPlans, keptPlanId, keptPlansCutoff, MAX_KEPT_PLANS } from '../contract/kept-plans.js';
+import {
+  type KeptPlanId,
+  type KeptPlans,
+  keptAt,
+  keptPlanId,
+  keptPlansCutoff,
+  MAX_KEPT_PLANS,
+} from '../contract/kept-plans.js';
 import type { KeptPlan } from '../planner/kept-plan.js';
 
 export type { KeptPlan };
@@ -20,18 +27,19 @@ export class MemoryKeptPlans<Plan = KeptPlan> implements KeptPlans<Plan> {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Kept by the port's rule (contract/kept-plans.ts): the same id and expiry as the store's. */
-  async keep(plan: Plan, asked?: string) {
-    const at = this.now();
-    const kept = keptPlanId(asked, at);
-    this.plans.delete(kept.id);
-    this.plans.set(kept.id, { plan, at });
+  /** By the port's rule (contract/kept-plans.ts): the same id and expiry as the store's. */
+  idFor(asked?: string): KeptPlanId {
+    return keptPlanId(asked, this.now());
+  }
+
+  async keep(id: KeptPlanId, plan: Plan): Promise<void> {
+    this.plans.delete(id.id);
+    this.plans.set(id.id, { plan, at: keptAt(id) });
     while (this.plans.size > MAX_KEPT_PLANS) {
       const oldest = this.plans.keys().next().value;
       if (oldest === undefined) break;
       this.plans.delete(oldest);
     }
-    return kept;
   }
 
   async get(id: string): Promise<Plan | undefined> {

@@ -5,6 +5,7 @@ import { crewStatusSchema } from '../contract/enums.js';
 import { refuse } from '../mcp/refuse.js';
 import type { KeptPlan, PlaceAsk } from '../planner/kept-plan.js';
 import type { PlanAdjustments, PlanOptions } from '../planner/model.js';
+import { STAFFING_DEFAULTS } from './defaults.js';
 
 export interface PlanRequest {
   jobIds?: string[];
@@ -31,9 +32,10 @@ export interface PlanRequest {
   limitAlternates?: number;
 }
 
+/** The options of a plan that states none: the staffing defaults every tool shares, then the planner's own. */
 export const PLAN_DEFAULTS: PlanOptions = {
-  statuses: ['ACTIVE', 'APPROVED'],
-  minRestHours: 10,
+  statuses: [...STAFFING_DEFAULTS.crewStatuses],
+  minRestHours: STAFFING_DEFAULTS.minRestHours,
   maxShiftsPerDay: 1,
   keepPending: true,
   continuity: true,

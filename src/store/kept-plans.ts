@@ -3,7 +3,14 @@
 // as JSON under (tenant, id): an id of one tenant is never found through another's. Expiry is
 // checked on read; each keep trims the tenant to MAX_KEPT_PLANS and deletes a bounded batch of
 // expired rows of any tenant, so the table stays about MAX_KEPT_PLANS rows per active tenant.
-import { type KeptPlans, keptPlanId, keptPlansCutoff, MAX_KEPT_PLANS } from '../contract/kept-plans.js';
+import {
+  type KeptPlanId,
+  type KeptPlans,
+  keptAt,
+  keptPlanId,
+  keptPlansCutoff,
+  MAX_KEPT_PLANS,
+} from '../contract/kept-plans.js';
 import type { SqlRunner } from './engine.js';
 
 /** Expired rows deleted per keep at most: a keep's cost stays bounded however many there are. */
@@ -29,13 +36,16 @@ export class StoreKeptPlans<Plan> implements KeptPlans<Plan> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async keep(plan: Plan, asked?: string) {
-    const at = this.now();
-    const kept = keptPlanId(asked, at);
-    await this.sql.query(KEEP, [this.tenantKey, kept.id, JSON.stringify(plan), new Date(at)]);
+  idFor(asked?: string): KeptPlanId {
+    return keptPlanId(asked, this.now());
+  }
+
+  /** The plan's one write (KEEP), then the tenant trimmed and expired rows pruned (deletes). */
+  async keep(id: KeptPlanId, plan: Plan): Promise<void> {
+    const at = keptAt(id);
+    await this.sql.query(KEEP, [this.tenantKey, id.id, JSON.stringify(plan), new Date(at)]);
     await this.sql.query(TRIM, [this.tenantKey, MAX_KEPT_PLANS]);
     await this.sql.query(PRUNE, [new Date(keptPlansCutoff(at)), PRUNE_BATCH]);
-    return kept;
   }
 
   async get(id: string): Promise<Plan | undefined> {

@@ -10,7 +10,6 @@
 // today (their data is relative to it), not the tests' fixed day: a run's weeks are the next four.
 import type { Client } from '@modelcontextprotocol/client';
 import { readRange } from '../../src/mcp/read-range.js';
-import { plannerNow } from '../../src/planner/clock.js';
 import { planStaffing } from '../../src/planner/plan.js';
 import { LARGE_EVENT_TITLE } from '../../src/sandbox/seed.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
@@ -114,7 +113,8 @@ async function buildRows(build: Build, scopes: Scope[], festival: Scope): Promis
 
 /** This build's planner in-process: columns, and each objective stage's time and proof. */
 async function stageRow(scope: Scope): Promise<string[]> {
-  const connected = await connectInProcess(scope.box);
+  // The real clock, as the spawned servers plan with: these sandboxes are seeded around the real today.
+  const connected = await connectInProcess(scope.box, [], { now: Date.now });
   try {
     const { app } = connected;
     const options = resolveOptions({} as PlanRequest);
@@ -124,7 +124,7 @@ async function stageRow(scope: Scope): Promise<string[]> {
       app.context.lookups,
       app.context.platform,
       signal,
-      plannerNow(),
+      app.context.now(),
     );
     const facts = await gatherFacts(gathered.roles, options, app.context.lookups, signal);
     const outcome = await planStaffing(facts, options);

@@ -2,6 +2,8 @@
 // the 401, dynamic registration, the connect page filled in headless Chromium, code with PKCE,
 // token, the tenant's tools and data, refresh, revocation; and the attacks, each refused with
 // nothing leaked. Two sandboxes with different data stand for two companies behind one crew-mcp.
+// Each step asks for the companies it needs (flow-companies.ts), so any one runs alone:
+// `npx vitest run test/connector/flow.test.ts -t "<step>"`.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,6 +26,7 @@ import {
   TestOAuthClient,
 } from '../helpers/oauth-client.js';
 import { DIFFERING_SCHEMA, rest } from '../helpers/sandbox.js';
+import { flowCompanies, secretOf } from './flow-companies.js';
 
 const lines: string[] = [];
 const logger = pino(
@@ -46,12 +49,13 @@ let browser: Browser;
 let dataDir: string;
 /** How far the clock of crew-mcp's platform clients (and of company C's platform) runs ahead of the real one. */
 let ahead = 0;
-let providerA: TestOAuthClient;
-let clientA: Client;
-let clientB: Client;
+const companies = flowCompanies(() => ({ mcpUrl: http.mcpUrl, browser, sandboxA, sandboxB }));
 
-const secretOf = (sandbox: RunningSandbox) =>
-  sandbox.keys.find((key) => key.clientId === 'demo-admin')?.clientSecret as string;
+/** Companies A and B, connected (in that order) if no step has yet. */
+async function bothCompanies() {
+  const a = await companies.companyA();
+  return [a, await companies.companyB()] as const;
+}
 
 async function call(client: Client, name: string, args: Record<string, unknown>) {
   const result = await client.callTool({ name, arguments: args });
@@ -118,7 +122,7 @@ function authorizeUrl(clientId: string, extra: Record<string, string> = {}): URL
 
 /** Company A's client through the connect page with PKCE: the token request its code allows. */
 async function authorizedCodeExchange(): Promise<Record<string, string>> {
-  const client = providerA.info?.client_id as string;
+  const client = (await companies.companyA()).provider.info?.client_id as string;
   const { verifier, challenge } = pkce();
   const context = await browser.newContext();
   const redirect = await connectInBrowser(
@@ -167,8 +171,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await clientA?.close().catch(() => undefined);
-  await clientB?.close().catch(() => undefined);
+  await companies.close();
   await http?.close();
   await app?.close();
   await browser?.close();
@@ -176,7 +179,8 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('hosted connector', () => {
+// A step that runs alone may first connect the companies it needs, through the browser.
+describe('hosted connector', { timeout: 120_000 }, () => {
   it('answers /mcp without a token with a 401 that leads to both metadata documents', async () => {
     const response = await fetch(http.mcpUrl, { method: 'POST', body: '{}' });
     expect(response.status).toBe(401);
@@ -202,12 +206,8 @@ describe('hosted connector', () => {
   });
 
   it('connects company A through DCR, the connect page and PKCE, and serves its own data', async () => {
-    providerA = new TestOAuthClient();
-    const connected = await connectThroughOAuth(http.mcpUrl, providerA, browser, {
-      clientId: 'demo-admin',
-      secret: secretOf(sandboxA),
-    });
-    clientA = connected.client;
+    const connected = await companies.companyA();
+    const { provider: providerA, client: clientA } = connected;
     // RFC 9207: the authorization response names its issuer.
     expect(connected.redirect.get('iss')).toBe(http.url);
     expect(providerA.saved?.refresh_token).toBeTruthy();
@@ -221,18 +221,7 @@ describe('hosted connector', () => {
   }, 120_000);
 
   it('connects company B (another host, through the fold) and keeps the two apart', async () => {
-    const providerB = new TestOAuthClient();
-    const connected = await connectThroughOAuth(http.mcpUrl, providerB, browser, {
-      clientId: 'demo-admin',
-      secret: secretOf(sandboxB),
-      authUrl: sandboxB.baseUrl,
-      realm: sandboxB.realm,
-      apiUrl: sandboxB.baseUrl,
-      scopes: ['crew-mcp:read'],
-    });
-    clientB = connected.client;
-    clientBId = providerB.info?.client_id;
-    clientBToken = providerB.saved?.refresh_token;
+    const [{ client: clientA }, { client: clientB }] = await bothCompanies();
     // B granted read only: its write tools are not listed.
     const names = (await clientB.listTools()).tools.map((tool) => tool.name);
     expect(names).toContain('list_crew');
@@ -259,6 +248,7 @@ describe('hosted connector', () => {
   }, 120_000);
 
   it("keeps each company's plans apart, in the store: A's plan id finds nothing through B", async () => {
+    const [{ client: clientA }, { client: clientB }] = await bothCompanies();
     const open = await call(clientA, 'find_open_roles', {});
     const roles = (open.structuredContent as { roles: { jobId: string; roleId: string }[] }).roles;
     const places = roles.slice(0, 2).map((role) => `${role.jobId}/${role.roleId}`);
@@ -283,6 +273,7 @@ describe('hosted connector', () => {
   });
 
   it("subscribes each tenant's platform on connect and keeps each tenant's events in its own log", async () => {
+    const [{ client: clientA }, { client: clientB }] = await bothCompanies();
     const store = app.store;
     const rows =
       (await store?.engine.query<{
@@ -326,7 +317,7 @@ describe('hosted connector', () => {
   });
 
   it('names the field at fault on the connect page, and refuses a form without its CSRF token', async () => {
-    const client = providerA.info?.client_id as string;
+    const client = (await companies.companyA()).provider.info?.client_id as string;
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(
@@ -346,10 +337,10 @@ describe('hosted connector', () => {
     expect(forged.status()).toBe(403);
     expect(await forged.text()).toMatch(/security token/);
     await context.close();
-  }, 60_000);
+  });
 
   it('refuses authorization requests without PKCE S256, to unregistered redirect URIs, or for another resource', async () => {
-    const client = providerA.info?.client_id as string;
+    const client = (await companies.companyA()).provider.info?.client_id as string;
     const { challenge } = pkce();
     const errorOf = async (url: URL) => {
       const response = await fetch(url, { redirect: 'manual' });
@@ -421,8 +412,8 @@ describe('hosted connector', () => {
   }, 90_000);
 
   it('rotates refresh tokens; a reused one revokes the whole family', async () => {
-    const client = providerA.info?.client_id as string;
-    const before = providerA.saved?.refresh_token as string;
+    const client = (await companies.companyA()).provider.info?.client_id as string;
+    const before = (await companies.companyA()).provider.saved?.refresh_token as string;
     const rotated = await tokenRequest({
       grant_type: 'refresh_token',
       refresh_token: before,
@@ -448,14 +439,16 @@ describe('hosted connector', () => {
   });
 
   it('revokes a connection (RFC 7009): its tokens answer 401 and its platform secret is deleted', async () => {
+    const companyB = await companies.companyB();
+    const clientBId = companyB.provider.info?.client_id as string;
     const store = app.store;
     const grantsBefore = await store?.engine.query<{ n: number }>(
       `select count(*)::int as n from crew_grants where secret_enc is not null`,
     );
     const refresh = await tokenRequest({
       grant_type: 'refresh_token',
-      refresh_token: (await clientBRefresh()) as string,
-      client_id: clientBId as string,
+      refresh_token: companyB.refreshToken as string,
+      client_id: clientBId,
     });
     expect(refresh.status).toBe(200);
     expect(await mcpStatus(refresh.body.access_token as string)).not.toBe(401);
@@ -464,7 +457,7 @@ describe('hosted connector', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
         token: refresh.body.refresh_token as string,
-        client_id: clientBId as string,
+        client_id: clientBId,
       }),
     });
     expect(revoke.status).toBe(200);
@@ -639,16 +632,12 @@ describe('hosted connector', () => {
     expect(await response.text()).toContain('security token');
   });
 
-  it('never puts a platform secret in a log line, a result or an error', () => {
+  it('never puts a platform secret in a log line, a result or an error', async () => {
+    // Both companies connected with their secrets (what the logs might have leaked), if no step has yet.
+    await bothCompanies();
     expect(lines.length).toBeGreaterThan(10);
     for (const secret of [secretOf(sandboxA), secretOf(sandboxB)]) {
       for (const text of [...lines, ...seen]) expect(text).not.toContain(secret);
     }
   });
 });
-
-let clientBId: string | undefined;
-let clientBToken: string | undefined;
-async function clientBRefresh(): Promise<string | undefined> {
-  return clientBToken;
-}

@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
 import { packagePath } from '../../src/paths.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
-import { buildServer } from '../../src/server.js';
+import { type AppContext, buildServer } from '../../src/server.js';
 import { keepingProtoKey } from '../../src/transports/stdio.js';
 import { testClock } from './sandbox.js';
 
@@ -37,22 +37,33 @@ export async function connectInProcess(
     now: testClock,
     ...options,
   });
-  const server = buildServer(app.context);
+  const served = await connectToContext(app.context, options.capabilities);
+  return {
+    client: served.client,
+    app,
+    async close() {
+      await served.close();
+      await app.close();
+    },
+  };
+}
+
+/** A client connected in-process to a server built from `context` (an app's, or one a test varies). */
+export async function connectToContext(
+  context: AppContext,
+  capabilities: Record<string, unknown> = {},
+): Promise<{ client: Client; close(): Promise<void> }> {
+  const server = buildServer(context);
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   // As over stdio: a tool call's "__proto__" argument reaches the input guard.
   await server.connect(keepingProtoKey(serverTransport));
-  const client = new Client(
-    { name: 'crew-mcp-test', version: '1.0.0' },
-    { capabilities: options.capabilities ?? {} },
-  );
+  const client = new Client({ name: 'crew-mcp-test', version: '1.0.0' }, { capabilities });
   await client.connect(clientTransport);
   return {
     client,
-    app,
     async close() {
       await client.close();
       await server.close();
-      await app.close();
     },
   };
 }

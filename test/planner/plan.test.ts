@@ -7,19 +7,13 @@ import { describe, expect, it } from 'vitest';
 import type { CrewJobFact, PlanningFacts, PlanOptions, RoleToFill } from '../../src/planner/model.js';
 import { planStaffing } from '../../src/planner/plan.js';
 import type { CrewFacts } from '../../src/rules/matching.js';
+import { resolveOptions } from '../../src/staffing/plan-request.js';
 
 const H = 3_600_000;
 const BASE = Date.parse('2030-06-07T00:00:00Z');
 
-const defaults: PlanOptions = {
-  statuses: ['ACTIVE', 'APPROVED'],
-  minRestHours: 10,
-  maxShiftsPerDay: 1,
-  keepPending: true,
-  continuity: true,
-  exclude: [],
-  limitAlternates: 2,
-};
+/** plan_staffing's options when a request states none (their one home: resolveOptions). */
+const defaults: PlanOptions = resolveOptions({});
 
 function member(id: number, roleTypeIds: string[]): CrewFacts {
   return { id, name: `Crew ${id}`, status: 'ACTIVE', roleTypeIds, profileIds: [], verified: new Map() };

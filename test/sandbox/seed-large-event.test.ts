@@ -1,14 +1,13 @@
 // The generated large event (SandboxOptions.eventPlaces, `crew-mcp sandbox --event-places N`):
 // one three-day multi-day job two weeks from today with exactly N open places, generated after the
 // default seed, which stays as it is; and plan_staffing plans it with no hard violation.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pinPlannerClock } from '../../src/planner/clock.js';
+import { describe, expect, it } from 'vitest';
 import { parseSandboxArgs } from '../../src/sandbox/command.js';
 import { createSandboxData } from '../../src/sandbox/data.js';
 import { LARGE_EVENT_TITLE } from '../../src/sandbox/seed.js';
 import type { Caller, SandboxData } from '../../src/sandbox/types.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
-import { gqlEveryPage, type Json, TEST_TODAY } from '../helpers/sandbox.js';
+import { gqlEveryPage, type Json, TEST_NOW, TEST_TODAY } from '../helpers/sandbox.js';
 import { callCounted } from '../helpers/tool-requests.js';
 import { openRolesOf, planViolations } from '../oracles/plan.js';
 import { readCompany } from '../oracles/staffing.js';
@@ -84,9 +83,8 @@ describe('eventPlaces', () => {
 
 describe('plan_staffing on the generated event', () => {
   const suite = useConnectedSandbox([], { eventPlaces: 60 });
-  const now = Date.parse(`${TEST_TODAY}T00:00:00Z`);
-  beforeAll(() => pinPlannerClock(() => now));
-  afterAll(() => pinPlannerClock(undefined));
+  // The context's clock (connectInProcess pins it): the planner's "now", which roles have started.
+  const now = TEST_NOW;
 
   it('plans every open place in one call with no hard violation', async () => {
     const company = await readCompany(suite.sandbox);

@@ -75,7 +75,8 @@ describe.each(engines)('companies on $name', ({ database }) => {
         data: { jobId: '7' },
       });
     }
-    await store.keptPlans<{ roles: string[] }>(tenant.key).keep({ roles: ['r1'] }, `plan-${clientId}`);
+    const plans = store.keptPlans<{ roles: string[] }>(tenant.key);
+    await plans.keep(plans.idFor(`plan-${clientId}`), { roles: ['r1'] });
     await new StoreSessionRecords(store.engine).save(
       `session-id-${clientId}`,
       `caller client-1:${tenant.key}`,

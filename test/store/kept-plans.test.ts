@@ -6,7 +6,12 @@
 // see one set of plans, and expired rows are pruned in bounded batches.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEPT_PLAN_TTL_MS, type KeptPlans, MAX_KEPT_PLANS } from '../../src/contract/kept-plans.js';
+import {
+  KEPT_PLAN_TTL_MS,
+  type KeptPlanId,
+  type KeptPlans,
+  MAX_KEPT_PLANS,
+} from '../../src/contract/kept-plans.js';
 import { type KeptPlan, MemoryKeptPlans } from '../../src/staffing/kept-plans.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { PRUNE_BATCH } from '../../src/store/kept-plans.js';
@@ -41,6 +46,13 @@ function plan(n: number): KeptPlan {
 }
 
 const uniqueTenant = () => `tenant-${randomBytes(4).toString('hex')}`;
+
+/** Keep `kept` as plan_staffing does: the id taken first (a follow-up's own, else a new one), then kept. */
+async function keep<Plan>(plans: KeptPlans<Plan>, kept: Plan, asked?: string): Promise<KeptPlanId> {
+  const id = plans.idFor(asked);
+  await plans.keep(id, kept);
+  return id;
+}
 
 interface Implementation {
   name: string;
@@ -105,8 +117,8 @@ describe.each(implementations)('kept plans: $name', (implementation) => {
 
   it('gives a plan back as kept, under a new random id, until KEPT_PLAN_TTL_MS from now', async () => {
     const plans = implementation.of(uniqueTenant());
-    const kept = await plans.keep(plan(1));
-    const again = await plans.keep(plan(1));
+    const kept = await keep(plans, plan(1));
+    const again = await keep(plans, plan(1));
     expect(kept.id).toMatch(/^plan-[0-9a-f]{10}$/);
     expect(again.id).not.toBe(kept.id);
     expect(kept.until).toBe(clock + KEPT_PLAN_TTL_MS);
@@ -117,11 +129,11 @@ describe.each(implementations)('kept plans: $name', (implementation) => {
   it('answers for KEPT_PLAN_TTL_MS after the plan was last kept, and not a millisecond more', async () => {
     const plans = implementation.of(uniqueTenant());
     const start = clock;
-    const { id } = await plans.keep(plan(1));
-    const other = await plans.keep(plan(2));
+    const { id } = await keep(plans, plan(1));
+    const other = await keep(plans, plan(2));
     clock = start + KEPT_PLAN_TTL_MS - 1000;
     // A follow-up keeps its plan again under the same id: its time starts over.
-    expect(await plans.keep(plan(3), id)).toEqual({ id, until: clock + KEPT_PLAN_TTL_MS });
+    expect(await keep(plans, plan(3), id)).toEqual({ id, until: clock + KEPT_PLAN_TTL_MS });
     clock = start + KEPT_PLAN_TTL_MS;
     expect(await plans.get(other.id)).toEqual(plan(2));
     clock += 1;
@@ -139,23 +151,23 @@ describe.each(implementations)('kept plans: $name', (implementation) => {
 
   it("never finds one tenant's plan through another's, nor lets another replace it", async () => {
     const [acme, globex] = [uniqueTenant(), uniqueTenant()];
-    const { id } = await implementation.of(acme).keep(plan(1));
+    const { id } = await keep(implementation.of(acme), plan(1));
     expect(await implementation.of(globex).get(id)).toBeUndefined();
     // Even a plan kept under the same id by the other tenant is that tenant's own.
-    await implementation.of(globex).keep(plan(2), id);
+    await keep(implementation.of(globex), plan(2), id);
     expect(await implementation.of(acme).get(id)).toEqual(plan(1));
     expect(await implementation.of(globex).get(id)).toEqual(plan(2));
   });
 
   it(`keeps at most ${MAX_KEPT_PLANS} plans per tenant, the least recently kept going first`, async () => {
     const [acme, globex] = [uniqueTenant(), uniqueTenant()];
-    const theirs = await implementation.of(globex).keep(plan(0));
+    const theirs = await keep(implementation.of(globex), plan(0));
     const plans = implementation.of(acme);
     const ids: string[] = [];
-    for (let n = 1; n <= MAX_KEPT_PLANS; n++) ids.push((await plans.keep(plan(n))).id);
+    for (let n = 1; n <= MAX_KEPT_PLANS; n++) ids.push((await keep(plans, plan(n))).id);
     // The first plan is kept again (a follow-up): now the second is the least recently kept.
-    await plans.keep(plan(1), ids[0]);
-    await plans.keep(plan(MAX_KEPT_PLANS + 1));
+    await keep(plans, plan(1), ids[0]);
+    await keep(plans, plan(MAX_KEPT_PLANS + 1));
     expect(await plans.get(ids[1] as string)).toBeUndefined();
     expect(await plans.get(ids[0] as string)).toEqual(plan(1));
     for (let n = 3; n <= MAX_KEPT_PLANS; n++) expect(await plans.get(ids[n - 1] as string)).toEqual(plan(n));
@@ -177,7 +189,7 @@ describe.each(implementations)('kept plans: $name', (implementation) => {
 
   it('is one set of plans for every instance on the database (as replicas have): kept as JSON', async () => {
     const tenant = uniqueTenant();
-    const { id } = await store().keptPlans<KeptPlan>(tenant).keep(plan(1));
+    const { id } = await keep(store().keptPlans<KeptPlan>(tenant), plan(1));
     expect(await store().keptPlans<KeptPlan>(tenant).get(id)).toEqual(plan(1));
     const [row] = await store().engine.query<{ minRest: string }>(
       `select plan->'options'->>'minRestHours' as "minRest" from crew_kept_plans where plan_id = $1`,
@@ -191,7 +203,7 @@ describe.each(implementations)('kept plans: $name', (implementation) => {
     const [stale, fresh] = [uniqueTenant(), uniqueTenant()];
     const start = clock;
     const old = store().keptPlans<KeptPlan>(stale);
-    const { id } = await old.keep(plan(1));
+    const { id } = await keep(old, plan(1));
     clock += KEPT_PLAN_TTL_MS + 1;
     expect(await old.get(id)).toBeUndefined();
     expect(await rows(stale)).toBe(0);
@@ -202,12 +214,12 @@ describe.each(implementations)('kept plans: $name', (implementation) => {
     let left = PRUNE_BATCH + 10;
     for (const tenant of staleTenants)
       for (let n = 0; n < MAX_KEPT_PLANS && left > 0; n++, left--)
-        await store().keptPlans(tenant).keep(plan(n));
+        await keep(store().keptPlans(tenant), plan(n));
     expect(await rows(...staleTenants)).toBe(PRUNE_BATCH + 10);
     clock += KEPT_PLAN_TTL_MS + 1;
-    await store().keptPlans<KeptPlan>(fresh).keep(plan(1));
+    await keep(store().keptPlans<KeptPlan>(fresh), plan(1));
     expect(await rows(...staleTenants)).toBe(10);
-    await store().keptPlans<KeptPlan>(fresh).keep(plan(2));
+    await keep(store().keptPlans<KeptPlan>(fresh), plan(2));
     expect(await rows(...staleTenants)).toBe(0);
     expect(await rows(fresh)).toBe(2);
   });

@@ -5,11 +5,10 @@
 // places, per pair of roles one person cannot hold together, and per person the cap), solved by
 // HiGHS from LP text. Reasons: with all but four crew excluded, each unfilled role's code is the
 // one computed here from the oracle's qualified and free crew.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pinPlannerClock } from '../../src/planner/clock.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadHighs } from '../../src/planner/highs.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
-import { gqlEveryPage, type Json, TEST_TODAY } from '../helpers/sandbox.js';
+import { gqlEveryPage, type Json, TEST_NOW } from '../helpers/sandbox.js';
 import { callCounted } from '../helpers/tool-requests.js';
 import {
   canHoldTogether,
@@ -22,17 +21,16 @@ import {
 import { type Company, oracle, readCompany } from '../oracles/staffing.js';
 
 const suite = useConnectedSandbox();
-const NOW = Date.parse(`${TEST_TODAY}T00:00:00Z`);
+// The context's clock (connectInProcess pins it): the planner's "now", which roles have started.
+const NOW = TEST_NOW;
 const LIMITS: PlanLimits = { minRestHours: 10, maxShiftsPerDay: 1 };
 /** The first Monday-Sunday week after the test's today (a Saturday). */
 const WEEK = { from: '2026-11-23', to: '2026-11-29' };
 let company: Company;
 
 beforeAll(async () => {
-  pinPlannerClock(() => NOW);
   company = await readCompany(suite.sandbox);
 });
-afterAll(() => pinPlannerClock(undefined));
 
 /** The most places one week's roles can have filled with nobody over `cap` shifts: an integer program. */
 async function independentOptimum(roles: { jobId: string; roleId: string; open: number }[], cap: number) {

@@ -2,19 +2,19 @@
 // plan_staffing answer stays within 20,000 o200k tokens (text plus structuredContent), keeps its
 // shape with names once and says what it left out; the app-only plan_staffing_page gives the view
 // the whole plan from the kept plan, page by page, and refuses what it cannot page.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_TOKEN_LIMIT } from '../../src/mcp/budget.js';
-import { pinPlannerClock } from '../../src/planner/clock.js';
 import { type PlanResult, planResultSchema } from '../../src/present/plan.js';
 import { fitPlan } from '../../src/present/plan-budget.js';
 import { LARGE_EVENT_TITLE } from '../../src/sandbox/seed.js';
 import { countTokens, resultCost } from '../bench/tokens.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import { textOf } from '../helpers/mcp.js';
-import { gqlEveryPage, type Json, requestsDuring, TEST_TODAY } from '../helpers/sandbox.js';
+import { gqlEveryPage, type Json, requestsDuring, TEST_NOW } from '../helpers/sandbox.js';
 
 const suite = useConnectedSandbox([], { eventPlaces: 300, crewCount: 1_000 });
-const NOW = Date.parse(`${TEST_TODAY}T00:00:00Z`);
+// The context's clock (connectInProcess pins it): the planner's "now", which roles have started.
+const NOW = TEST_NOW;
 let answer: { isError?: boolean; content?: unknown; structuredContent: Json };
 
 const page = (args: Record<string, unknown>) =>
@@ -25,7 +25,6 @@ const page = (args: Record<string, unknown>) =>
   }>;
 
 beforeAll(async () => {
-  pinPlannerClock(() => NOW);
   const index = await gqlEveryPage(suite.sandbox, 'companyJobs', 'id title multiDayJobId');
   const multiDayJobId = index.find((job) => job.title === LARGE_EVENT_TITLE)?.multiDayJobId;
   answer = (await suite.client.callTool({
@@ -33,7 +32,6 @@ beforeAll(async () => {
     arguments: { multiDayJobId },
   })) as typeof answer;
 }, 120_000);
-afterAll(() => pinPlannerClock(undefined));
 
 describe('plan_staffing on 300 places', () => {
   it('stays within 20,000 tokens, names each person once and says what it left out', () => {

@@ -6,26 +6,22 @@
 // every later stage is proven within the time limit is a speed goal, not asserted here: on the
 // two-core machine shared by eight sessions (load average 17) the week's stages took 2-9 s of
 // wall time against their 1-2 s of CPU; the bench (test/bench/weeks.ts) reports them per stage.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pinPlannerClock } from '../../src/planner/clock.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
-import { TEST_TODAY } from '../helpers/sandbox.js';
+import { TEST_NOW } from '../helpers/sandbox.js';
 import { callCounted } from '../helpers/tool-requests.js';
 import { openRolesOf, perRoleBound, planViolations } from '../oracles/plan.js';
 import { type Company, readCompany } from '../oracles/staffing.js';
 
 const suite = useConnectedSandbox();
-const NOW = Date.parse(`${TEST_TODAY}T00:00:00Z`);
 const LIMITS = { minRestHours: 10, maxShiftsPerDay: 1 };
 /** The third Monday-Sunday week after the tests' today: the seed's hardest of the four to prove. */
 const WEEK = { from: '2026-12-07', to: '2026-12-13' };
 let company: Company;
 
 beforeAll(async () => {
-  pinPlannerClock(() => NOW);
   company = await readCompany(suite.sandbox);
 });
-afterAll(() => pinPlannerClock(undefined));
 
 describe('plan_staffing: a whole week across every board', () => {
   it('fills the independent optimum, proves it, keeps every constraint and says how far the rest is proven', async () => {
@@ -37,7 +33,7 @@ describe('plan_staffing: a whole week across every board', () => {
     expect(isError).toBe(false);
     const roles = company.jobs
       .filter((job) => job.date >= WEEK.from && job.date <= WEEK.to)
-      .flatMap((job) => openRolesOf(company, [job.id], NOW));
+      .flatMap((job) => openRolesOf(company, [job.id], TEST_NOW));
     expect(data.totals.placesOpen).toBe(roles.reduce((sum, role) => sum + role.open, 0));
     expect(data.totals.placesFilled).toBe(perRoleBound(company, roles, LIMITS));
     expect(planViolations(company, data.assignments, LIMITS)).toEqual([]);

@@ -2,23 +2,22 @@
 // checked from raw platform data (test/oracles/plan.ts), the places filled against an independent
 // optimum (a per-role bound on the default seed, an enumeration where most crew are excluded and
 // the limits bind), follow-ups on a kept plan, the result budget, and refusals that send nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pinPlannerClock } from '../../src/planner/clock.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
-import { gqlEveryPage, type Json, TEST_TODAY } from '../helpers/sandbox.js';
+import { gqlEveryPage, type Json, TEST_NOW } from '../helpers/sandbox.js';
 import { callCounted, operations, reads } from '../helpers/tool-requests.js';
 import { bruteForceFilled, openRolesOf, perRoleBound, planViolations, usableCrew } from '../oracles/plan.js';
 import { type Company, readCompany } from '../oracles/staffing.js';
 
 const suite = useConnectedSandbox();
-const NOW = Date.parse(`${TEST_TODAY}T00:00:00Z`);
+// The context's clock (connectInProcess pins it): the planner's "now", which roles have started.
+const NOW = TEST_NOW;
 const LIMITS = { minRestHours: 10, maxShiftsPerDay: 1 };
 let company: Company;
 /** The seed's multi-day jobs that start after the test's today: id -> job ids. */
 let multiDay: Map<string, string[]>;
 
 beforeAll(async () => {
-  pinPlannerClock(() => NOW);
   company = await readCompany(suite.sandbox);
   multiDay = new Map();
   for (const job of await gqlEveryPage(suite.sandbox, 'companyJobs', 'id date multiDayJobId')) {
@@ -26,7 +25,6 @@ beforeAll(async () => {
     multiDay.set(job.multiDayJobId, [...(multiDay.get(job.multiDayJobId) ?? []), job.id]);
   }
 });
-afterAll(() => pinPlannerClock(undefined));
 
 const plan = (args: Record<string, unknown>) =>
   callCounted(suite.sandbox, suite.client, 'plan_staffing', args);

@@ -3,30 +3,28 @@
 // here from the whole company read over GraphQL (test/oracles/plan.ts): every hard constraint verified
 // from raw data, and the places filled equal to the true optimum computed independently (the
 // per-role bound where it is reached, an enumeration where few crew are left).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pinPlannerClock } from '../../src/planner/clock.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PLANNING_QUESTIONS, type PlanningFacts, readPlanningFacts } from '../bench/planning-questions.js';
 import { runQuestion } from '../bench/staffing-questions.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
-import { gqlEveryPage, type Json, TEST_TODAY } from '../helpers/sandbox.js';
+import { gqlEveryPage, type Json, TEST_NOW, TEST_TODAY } from '../helpers/sandbox.js';
 import { bruteForceFilled, openRolesOf, perRoleBound, planViolations } from '../oracles/plan.js';
 import { type Company, findRole, readCompany } from '../oracles/staffing.js';
 
 const suite = useConnectedSandbox();
-const NOW = Date.parse(`${TEST_TODAY}T00:00:00Z`);
+// The context's clock (connectInProcess pins it): the planner's "now", which roles have started.
+const NOW = TEST_NOW;
 let company: Company;
 let facts: PlanningFacts;
 /** Role id -> break minutes (Role.breakPeriod), read raw. */
 const breaks = new Map<string, number>();
 
 beforeAll(async () => {
-  pinPlannerClock(() => NOW);
   company = await readCompany(suite.sandbox);
   facts = await readPlanningFacts(suite.sandbox, TEST_TODAY);
   for (const job of await gqlEveryPage(suite.sandbox, 'companyJobs', 'id roles { id breakPeriod }'))
     for (const role of job.roles) breaks.set(role.id, role.breakPeriod);
 });
-afterAll(() => pinPlannerClock(undefined));
 
 const weekendJobs = (boards: string[]) =>
   company.jobs

@@ -5,6 +5,7 @@
 // output (present's PlanResult), so that a change of the result's shape breaks the fixture at
 // compile time instead of leaving the view tested against a shape the tool no longer answers.
 import type { PlanResult } from '../../src/present/plan.js';
+import { resolveOptions } from '../../src/staffing/plan-request.js';
 
 /** A whole plan: its roles and crew maps present, as plan_staffing answers a plan under budget. */
 export type FixturePlan = PlanResult & Required<Pick<PlanResult, 'roles' | 'crew'>>;
@@ -13,6 +14,9 @@ export interface PlanFixtureOptions {
   places: number;
   planId?: string;
 }
+
+/** plan_staffing's options when a request states none (their one home: resolveOptions). */
+const DEFAULT_OPTIONS = resolveOptions({});
 
 const DAYS = ['2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30'];
 const TITLES = ['Bartender', 'Security Officer', 'Waiter', 'Chef', 'Driver'];
@@ -83,14 +87,11 @@ export function planFixture({ places, planId = 'plan-1' }: PlanFixtureOptions): 
     totals: { placesOpen: places, placesFilled: assignments.length, status: 'optimal', gap: 0, solveMs: 84 },
     hours: [...hours.entries()].map(([crewId, value]) => ({ crewId, hours: value })),
     objective: ['places filled', 'pending crew kept', 'fairness'],
+    // plan_staffing's options when a request states none, as its result states them.
     options: {
-      statuses: ['ACTIVE', 'APPROVED'],
-      minRestHours: 10,
-      maxShiftsPerDay: 1,
-      keepPending: true,
-      continuity: true,
-      exclude: [],
-      limitAlternates: 2,
+      ...DEFAULT_OPTIONS,
+      statuses: [...DEFAULT_OPTIONS.statuses],
+      exclude: DEFAULT_OPTIONS.exclude.map(String),
     },
     roles,
     crew,

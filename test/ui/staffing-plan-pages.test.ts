@@ -4,11 +4,10 @@
 // plan_staffing_page (real tool, real sandbox) and shows every place with its person, reason and
 // hours. A page that fails leaves the shortened plan on screen with the tool's words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pinPlannerClock } from '../../src/planner/clock.js';
 import { LARGE_EVENT_TITLE } from '../../src/sandbox/seed.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
-import { gqlEveryPage, type Json, TEST_TODAY } from '../helpers/sandbox.js';
+import { gqlEveryPage, type Json } from '../helpers/sandbox.js';
 import { openHost, type ViewHost } from './view-host.js';
 
 const suite = useConnectedSandbox([], { eventPlaces: 300, crewCount: 1_000 });
@@ -19,7 +18,6 @@ let html: string;
 let answer: { isError?: boolean; structuredContent: Json };
 
 beforeAll(async () => {
-  pinPlannerClock(() => Date.parse(`${TEST_TODAY}T00:00:00Z`));
   browser = await launchChromium();
   host = await openHost(browser, suite.client);
   const read = await suite.client.readResource({ uri: 'ui://crew/staffing-plan.html' });
@@ -32,7 +30,6 @@ beforeAll(async () => {
   })) as typeof answer;
 }, 180_000);
 afterAll(async () => {
-  pinPlannerClock(undefined);
   await browser?.close();
 });
 

@@ -5,7 +5,6 @@
 // The view's HTML is crew-mcp's own resource, read through a real MCP client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packagePath } from '../../src/paths.js';
-import { pinPlannerClock } from '../../src/planner/clock.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import { gqlEveryPage, type Json, TEST_TODAY } from '../helpers/sandbox.js';
@@ -23,8 +22,6 @@ const plan = planFixture({ places: 40 });
 const asResult = (data: unknown) => ({ content: [{ type: 'text', text: 'plan' }], structuredContent: data });
 
 beforeAll(async () => {
-  // The planner plans only places that have not started: the sandbox's today, not the clock's.
-  pinPlannerClock(() => Date.parse(`${TEST_TODAY}T00:00:00Z`));
   browser = await launchChromium();
   host = await openHost(browser, suite.client);
   const read = await suite.client.readResource({ uri: 'ui://crew/staffing-plan.html' });
@@ -32,7 +29,6 @@ beforeAll(async () => {
   // Chromium's start and the host page's first load: slow on a busy two-core machine.
 }, 90_000);
 afterAll(async () => {
-  pinPlannerClock(undefined);
   await browser?.close();
 });
 
