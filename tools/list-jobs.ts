@@ -6,11 +6,11 @@ import { MAX_JOBS_READ } from '../src/lookups/jobs.js';
 import { boardIdsOf } from '../src/mcp/board-ids.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { idInput } from '../src/mcp/ids.js';
-import { listResult, queryPages } from '../src/mcp/list-result.js';
+import { queryPages, shapedListResult } from '../src/mcp/list-result.js';
 import { type Collected, pageInfoSchema, pageLocally, paginationInput } from '../src/mcp/paging.js';
 import { boardIdsInput, readNotes } from '../src/mcp/params.js';
 import { readRange, readRangeInput } from '../src/mcp/read-range.js';
-import { jobLines, jobViewSchema, toJobView } from '../src/present/job.js';
+import { jobLines, listedJob, listedJobSchema, toJobView } from '../src/present/job.js';
 import { todayIn, withinLocalDates } from '../src/rules/time.js';
 
 export const listJobs = defineTool({
@@ -25,7 +25,7 @@ export const listJobs = defineTool({
     crewJobStatus: z.array(crewJobStatusSchema).optional().describe('Having crew jobs in these states'),
     ...paginationInput,
   }),
-  outputSchema: z.object({ jobs: z.array(jobViewSchema), page: pageInfoSchema, ...readNotes }),
+  outputSchema: z.object({ jobs: z.array(listedJobSchema), page: pageInfoSchema, ...readNotes }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   scopes: ['jobs:read'],
   toolset: 'jobs',
@@ -67,6 +67,14 @@ export const listJobs = defineTool({
       collected = await queryPages<UpstreamJob>(ctx, document, 'companyJobs', input, variables);
     }
 
-    return listResult('jobs', 'jobs', collected.items.map(toJobView), collected.info, jobLines, range.notes);
+    return shapedListResult(
+      'jobs',
+      'jobs',
+      collected.items.map(toJobView),
+      collected.info,
+      jobLines,
+      range.notes,
+      listedJob,
+    );
   },
 });

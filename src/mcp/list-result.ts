@@ -35,11 +35,27 @@ export function listResult<K extends string, T>(
   line: (item: T) => string,
   notes: readonly string[] = [],
 ): Rendered<{ page: PageInfo; notes?: string[] } & Record<K, T[]>> {
+  return shapedListResult(key, noun, items, info, line, notes, (item) => item);
+}
+
+/**
+ * listResult whose structuredContent keeps `shape(item)` of each item: what views and follow-up
+ * calls need, when that is less than the text says (the budget counts the shaped data).
+ */
+export function shapedListResult<K extends string, T, D>(
+  key: K,
+  noun: string,
+  items: T[],
+  info: PageInfo,
+  line: (item: T) => string,
+  notes: readonly string[],
+  shape: (item: T) => D,
+): Rendered<{ page: PageInfo; notes?: string[] } & Record<K, D[]>> {
   return fitItems(items, (kept, cut) => ({
-    data: { [key]: kept, page: info, ...(notes.length ? { notes: [...notes] } : {}) } as {
+    data: { [key]: kept.map(shape), page: info, ...(notes.length ? { notes: [...notes] } : {}) } as {
       page: PageInfo;
       notes?: string[];
-    } & Record<K, T[]>,
+    } & Record<K, D[]>,
     text: [...notes.map((note) => `Note: ${note}`), pageLine(info, noun, cut), ...kept.map(line)].join('\n'),
   }));
 }

@@ -46,6 +46,38 @@ export const jobViewSchema = z.object({
 export type RoleView = z.infer<typeof roleViewSchema>;
 export type JobView = z.infer<typeof jobViewSchema>;
 
+/**
+ * What a list of jobs keeps of a role in its structuredContent: what the board-week view draws and
+ * what a follow-up call takes (the role's id, beside its job's). Pay, requirements, role type and
+ * the legacy-break warning are said once, in the text the model reads (jobLines): in both, they
+ * were a third of list_jobs' answer that every client parsed and validated for nobody (issue 30).
+ */
+export const listedRoleSchema = roleViewSchema.pick({
+  id: true,
+  title: true,
+  start: true,
+  end: true,
+  quantity: true,
+  assignments: true,
+});
+export const listedJobSchema = jobViewSchema.extend({ roles: z.array(listedRoleSchema) });
+export type ListedJob = z.infer<typeof listedJobSchema>;
+
+/** A job view as a list's structuredContent holds it (listedJobSchema). */
+export function listedJob(job: JobView): ListedJob {
+  return {
+    ...job,
+    roles: job.roles.map(({ id, title, start, end, quantity, assignments }) => ({
+      id,
+      title,
+      start,
+      end,
+      quantity,
+      ...(assignments ? { assignments } : {}),
+    })),
+  };
+}
+
 /** The wall clock of an instant in a zone; null when it cannot be read (the view shows the instant). */
 function clockOf(iso: string, zone: string): LocalClock | null {
   try {

@@ -14,7 +14,8 @@ const NEXT_WEEK = { from: '2026-11-23', to: '2026-11-29' };
 const ALL = { allPages: true, perPage: 100, maxItems: 2000 };
 
 interface Recorder {
-  call(tool: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** A tool call: its structuredContent, and the text a model reads. */
+  call(tool: string, args: Record<string, unknown>): Promise<{ data: Record<string, unknown>; text: string }>;
 }
 
 interface Path {
@@ -67,19 +68,16 @@ export const SCHEDULE_QUESTIONS: ScheduleQuestion[] = [
     without: {
       name: 'list_jobs and list_crew_jobs, then get_crew for each booked person on a role with a data type requirement',
       run: async (recorder) => {
-        const jobs = (await recorder.call('list_jobs', { ...NEXT_WEEK, ...ALL })) as {
-          jobs: { roles: { id: string; requirements?: string[] }[] }[];
-        };
-        const required = new Set(
-          jobs.jobs.flatMap((job) =>
-            job.roles.filter((role) => (role.requirements ?? []).length > 0).map((role) => role.id),
-          ),
-        );
-        const crewJobs = (await recorder.call('list_crew_jobs', {
-          ...NEXT_WEEK,
-          status: ['BOOKED'],
-          ...ALL,
-        })) as { crewJobs: { crew: string; role: string }[] };
+        // A role's requirements are in list_jobs' text ("role 12 … · needs …"), as a model reads them.
+        const { text } = await recorder.call('list_jobs', { ...NEXT_WEEK, ...ALL });
+        const required = new Set([...text.matchAll(/^ {2}role (\d+) .* · needs /gm)].map((line) => line[1]));
+        const crewJobs = (
+          await recorder.call('list_crew_jobs', {
+            ...NEXT_WEEK,
+            status: ['BOOKED'],
+            ...ALL,
+          })
+        ).data as { crewJobs: { crew: string; role: string }[] };
         const people = new Set(
           crewJobs.crewJobs
             .filter((row) => required.has(row.role.split(':')[0] ?? ''))
@@ -109,7 +107,11 @@ export async function measurePath(client: Client, sandbox: RunningSandbox, path:
       cost.calls++;
       cost.tokens += resultCost(result).both;
       if (result.isError) cost.errors++;
-      return (result.structuredContent ?? {}) as Record<string, unknown>;
+      const blocks = (result.content ?? []) as { type: string; text?: string }[];
+      return {
+        data: (result.structuredContent ?? {}) as Record<string, unknown>,
+        text: blocks.map((block) => block.text ?? '').join('\n'),
+      };
     },
   });
   cost.upstreamRequests = requestsOf(sandbox) - before;

@@ -184,13 +184,21 @@ describe('crew://jobs/{jobId}', () => {
     expect(text).toContain(`# ${job.title} (job ${job.id})`);
     expect(text).toContain(`timezone ${job.timezone}`);
     expect(text).toContain(`board ${job.board.id} (${job.board.name})`);
-    // The same roles, times and requirements as list_jobs shows.
-    const listed = (await client.callTool({ name: 'list_jobs', arguments: { jobIds: [job.id] } }))
-      .structuredContent as Json;
+    // The same roles, times and requirements as list_jobs shows (its requirements are in its text
+    // only, "· needs a; b ·" on the role's line: no view or follow-up reads them as data).
+    const answer = await client.callTool({ name: 'list_jobs', arguments: { jobIds: [job.id] } });
+    const listed = answer.structuredContent as Json;
+    const listedText = (answer.content as { text: string }[])[0]!.text;
+    const needs = (roleId: string) =>
+      new RegExp(`^  role ${roleId} .*? · needs (.*?)(?: · |$)`, 'm').exec(listedText)?.[1]?.split('; ') ??
+      [];
+    expect(listed.jobs[0].roles.flatMap((role: Json) => needs(role.id))).toContainEqual(
+      expect.stringMatching(/^dataType /),
+    );
     for (const role of listed.jobs[0].roles) {
       expect(text).toContain(`- role ${role.id} **${role.title}**`);
       expect(text).toContain(`${role.start} to ${role.end}, ${role.quantity} needed`);
-      for (const requirement of role.requirements ?? []) expect(text).toContain(requirement);
+      for (const requirement of needs(role.id)) expect(text).toContain(requirement);
     }
     expect(text).toMatch(/requirements: .*dataType/);
   });

@@ -10,6 +10,8 @@ import { operations } from '../helpers/tool-requests.js';
 import type { Any } from './write-support.js';
 
 const suite = useConnectedSandbox();
+/** The keys of a role in list_jobs' structuredContent: what the board-week view reads. */
+const VIEWED = new Set(['id', 'title', 'start', 'end', 'quantity', 'assignments']);
 const see = (args: Record<string, unknown>) => seeing(suite.sandbox, () => suite.call('list_jobs', args));
 
 describe('list_jobs: what it sends and shows', () => {
@@ -27,6 +29,27 @@ describe('list_jobs: what it sends and shows', () => {
     expect(result.data.jobs[0].roles[0].start).toMatch(/^\d{2}:\d{2}$/);
     expect(result.text).toMatch(/5 jobs shown \(page 1 of \d+, \d+ in all\)/);
     expect(result.text).not.toMatch(/null/);
+  });
+
+  it('says pay, requirements and the legacy-break warning once, in the text: the data keeps what the view draws', async () => {
+    // The seed's "Requirements Showcase" role has every requirement kind and a legacy break.
+    const result = await see({ from: '2026-11-28', to: '2026-12-05', timezone: 'UTC', perPage: 100 });
+    expect(result.isError).toBe(false);
+    const roles = result.data.jobs.flatMap((job: Any) => job.roles);
+    expect(roles.length).toBeGreaterThan(0);
+    for (const role of roles) {
+      expect(
+        Object.keys(role).every((key) => VIEWED.has(key)),
+        Object.keys(role).join(),
+      ).toBe(true);
+      expect(result.text).toContain(`role ${role.id} ${role.title}`);
+    }
+    expect(roles.some((role: Any) => role.assignments)).toBe(true);
+    const line = (pattern: RegExp) => result.text.split('\n').find((text: string) => pattern.test(text));
+    expect(line(/· needs .*dataType \d+ "/)).toMatch(
+      /^ {2}role \d+ .* · (\d+(\.\d+)?\/h|fixed \d+)( break \d+m)? total /,
+    );
+    expect(line(/LEGACY BREAK: total/)).toMatch(/^ {2}role \d+ /);
   });
 
   it("reads a bare date as that day in each job's own timezone: a widened window, cut by local date", async () => {
