@@ -80,6 +80,41 @@ const oidcProviderClassNames = {
   },
 };
 
+/**
+ * The MCP server SDK's Node shims hand every McpServer a default JSON Schema validator whose
+ * module builds ajv, ajv's 2019 and 2020 dialects and ajv-formats (some 100 CommonJS modules, a
+ * quarter of the stdio path's SDK code) when it is evaluated, at every start. The server uses it
+ * only in elicitInput, to check a form's answer, which crew-mcp never calls: its confirmations go
+ * through inputRequired, whose answers it reads with its own schema (src/mcp/confirm.ts). So the
+ * shims' validator becomes one that evaluates that module on its first getValidator call, should
+ * one come: esbuild bundles a require() of an ES module as a module initialised on that call.
+ */
+const lazySdkValidator = {
+  name: 'lazy-sdk-validator',
+  setup(builder) {
+    builder.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, ({ importer }) => ({
+      path: join(dirname(importer), 'shimsNode.mjs'),
+      namespace: 'lazy-sdk-validator',
+    }));
+    builder.onLoad({ filter: /.*/, namespace: 'lazy-sdk-validator' }, ({ path }) => ({
+      contents: `
+        import process from 'node:process';
+        export { process };
+        export class DefaultJsonSchemaValidator {
+          #ajv;
+          #validator;
+          constructor(ajv) { this.#ajv = ajv; }
+          getValidator(schema) {
+            this.#validator ??= new (require(${JSON.stringify(path)}).DefaultJsonSchemaValidator)(this.#ajv);
+            return this.#validator.getValidator(schema);
+          }
+        }`,
+      resolveDir: dirname(path),
+      loader: 'js',
+    }));
+  },
+};
+
 // The registry's tools' JSON Schemas, converted now instead of at every start (wire-schema.ts).
 const { allTools } = await import(join(root, 'dist', 'tools', 'index.js'));
 const { builtWireSchemas } = await import(join(root, 'dist', 'src', 'mcp', 'wire-schema.js'));
@@ -107,7 +142,7 @@ const result = await build({
   banner: {
     js: "import { createRequire as __crewCreateRequire } from 'node:module'; const require = __crewCreateRequire(import.meta.url);",
   },
-  plugins: [originalModuleUrls, englishOnlyZod, oidcProviderClassNames],
+  plugins: [originalModuleUrls, englishOnlyZod, oidcProviderClassNames, lazySdkValidator],
 });
 
 /** The package directory of each bundled dependency (node_modules/<name> or node_modules/@scope/<name>). */

@@ -23,6 +23,9 @@ function fragments(): Map<string, string> {
   return fragmentIndex;
 }
 
+/** Each document made here, by its text: its own operation, then each shared fragment it spreads. */
+const partsByDocument = new Map<string, readonly string[]>();
+
 /** `own` (one operation) with the shared fragments it spreads appended. */
 export function withFragments(own: string): string {
   const included = new Set<string>();
@@ -39,7 +42,18 @@ export function withFragments(own: string): string {
       pending.push(source);
     }
   }
-  return parts.join('\n');
+  const document = parts.join('\n');
+  partsByDocument.set(document, parts);
+  return document;
+}
+
+/**
+ * The texts a document made by withFragments was joined from (its operation, its fragments), so
+ * that many documents can be checked at once over what they share (live-schema.ts); undefined
+ * for a text made elsewhere.
+ */
+export function partsOf(document: string): readonly string[] | undefined {
+  return partsByDocument.get(document);
 }
 
 /** The operation in the .graphql file at `url`, with its fragments. */
