@@ -82,21 +82,32 @@ const oidcProviderClassNames = {
 
 /**
  * The MCP server SDK's Node shims hand every McpServer a default JSON Schema validator whose
- * module builds ajv, ajv's 2019 and 2020 dialects and ajv-formats (some 100 CommonJS modules, a
- * quarter of the stdio path's SDK code) when it is evaluated, at every start. The server uses it
- * only in elicitInput, to check a form's answer, which crew-mcp never calls: its confirmations go
- * through inputRequired, whose answers it reads with its own schema (src/mcp/confirm.ts). So the
- * shims' validator becomes one that evaluates that module on its first getValidator call, should
- * one come: esbuild bundles a require() of an ES module as a module initialised on that call.
+ * module builds ajv, ajv's 2019 and 2020 dialects and ajv-formats (some 100 CommonJS modules,
+ * 215 KiB, over a third of the SDK's code on the stdio path) when it is evaluated, at every start.
+ * The server uses it only in elicitInput, to check a form's answer, which crew-mcp never calls:
+ * its confirmations go through inputRequired, whose answers it reads with its own schema
+ * (src/mcp/confirm.ts). So the validator is bundled on its own, as a CommonJS file beside the
+ * chunks (SDK_VALIDATOR), and the shims' validator requires that file on its first getValidator
+ * call, should one come: the same validator, not read, parsed or run before.
  */
+const SDK_VALIDATOR = 'sdk-json-schema-validator.cjs';
+let sdkShims = null;
 const lazySdkValidator = {
   name: 'lazy-sdk-validator',
   setup(builder) {
-    builder.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, ({ importer }) => ({
-      path: join(dirname(importer), 'shimsNode.mjs'),
-      namespace: 'lazy-sdk-validator',
-    }));
-    builder.onLoad({ filter: /.*/, namespace: 'lazy-sdk-validator' }, ({ path }) => ({
+    builder.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, ({ importer }) => {
+      sdkShims = join(dirname(importer), 'shimsNode.mjs');
+      return { path: sdkShims, namespace: 'lazy-sdk-validator' };
+    });
+    // Left to the chunk's require (the banner's createRequire), relative to dist/bin.
+    builder.onResolve(
+      { filter: new RegExp(`^\\./${SDK_VALIDATOR.replaceAll('.', '\\.')}$`) },
+      ({ path }) => ({
+        path,
+        external: true,
+      }),
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'lazy-sdk-validator' }, () => ({
       contents: `
         import process from 'node:process';
         export { process };
@@ -105,11 +116,10 @@ const lazySdkValidator = {
           #validator;
           constructor(ajv) { this.#ajv = ajv; }
           getValidator(schema) {
-            this.#validator ??= new (require(${JSON.stringify(path)}).DefaultJsonSchemaValidator)(this.#ajv);
+            this.#validator ??= new (require('./${SDK_VALIDATOR}').DefaultJsonSchemaValidator)(this.#ajv);
             return this.#validator.getValidator(schema);
           }
         }`,
-      resolveDir: dirname(path),
       loader: 'js',
     }));
   },
@@ -145,6 +155,23 @@ const result = await build({
   plugins: [originalModuleUrls, englishOnlyZod, oidcProviderClassNames, lazySdkValidator],
 });
 
+// The SDK's validator, which the chunks require only when used (lazySdkValidator).
+if (!sdkShims)
+  throw new Error('bundle-cli: the MCP server SDK no longer imports its _shims; review lazySdkValidator');
+const validator = await build({
+  entryPoints: [sdkShims],
+  outfile: join(outdir, SDK_VALIDATOR),
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+});
+
 /** The package directory of each bundled dependency (node_modules/<name> or node_modules/@scope/<name>). */
 function bundledPackages(metafile) {
   const packages = new Set();
@@ -157,7 +184,9 @@ function bundledPackages(metafile) {
   return [...packages].sort();
 }
 
-const notices = bundledPackages(result.metafile).map((directory) => {
+const notices = bundledPackages({
+  inputs: { ...result.metafile.inputs, ...validator.metafile.inputs },
+}).map((directory) => {
   const manifest = JSON.parse(readFileSync(join(root, directory, 'package.json'), 'utf8'));
   const licenseFile = readdirSync(join(root, directory)).find((name) => /^(licen[cs]e|copying)/i.test(name));
   const text = licenseFile
@@ -184,7 +213,8 @@ for (const asset of ['pglite.wasm', 'pglite.data', 'initdb.wasm']) {
 
 const entry = join(outdir, 'crew-mcp.js');
 if (!existsSync(entry)) throw new Error('bundle-cli: no dist/bin/crew-mcp.js was written');
-const size = Object.entries(result.metafile.outputs).reduce((sum, [, output]) => sum + output.bytes, 0);
+const outputs = { ...result.metafile.outputs, ...validator.metafile.outputs };
+const size = Object.entries(outputs).reduce((sum, [, output]) => sum + output.bytes, 0);
 process.stdout.write(
-  `bundle-cli: ${relative(root, entry)} and ${Object.keys(result.metafile.outputs).length - 1} chunk(s), ${(size / 1024).toFixed(0)} KiB, in ${relative(root, dirname(entry))}\n`,
+  `bundle-cli: ${relative(root, entry)} and ${Object.keys(outputs).length - 1} chunk(s), ${(size / 1024).toFixed(0)} KiB, in ${relative(root, dirname(entry))}\n`,
 );
