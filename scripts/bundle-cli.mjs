@@ -129,6 +129,8 @@ const lazySdkValidator = {
 const { allTools } = await import(join(root, 'dist', 'tools', 'index.js'));
 const { builtWireSchemas } = await import(join(root, 'dist', 'src', 'mcp', 'wire-schema.js'));
 const wireSchemas = builtWireSchemas(allTools);
+// The shared GraphQL fragments, read and parsed now instead of at every start (documents.ts).
+const { builtFragments } = await import(join(root, 'dist', 'src', 'contract', 'documents.js'));
 
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
@@ -145,7 +147,10 @@ const result = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'none',
-  define: { CREW_MCP_BUILT_WIRE_SCHEMAS: JSON.stringify(wireSchemas) },
+  define: {
+    CREW_MCP_BUILT_WIRE_SCHEMAS: JSON.stringify(wireSchemas),
+    CREW_MCP_BUILT_FRAGMENTS: JSON.stringify(builtFragments()),
+  },
   metafile: true,
   logLevel: 'warning',
   // CommonJS dependencies (graphql, pino) require Node's built-ins: give each chunk a require.
