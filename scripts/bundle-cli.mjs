@@ -80,10 +80,57 @@ const oidcProviderClassNames = {
   },
 };
 
+/**
+ * The MCP server SDK's Node shims hand every McpServer a default JSON Schema validator whose
+ * module builds ajv, ajv's 2019 and 2020 dialects and ajv-formats (some 100 CommonJS modules,
+ * 215 KiB, over a third of the SDK's code on the stdio path) when it is evaluated, at every start.
+ * The server uses it only in elicitInput, to check a form's answer, which crew-mcp never calls:
+ * its confirmations go through inputRequired, whose answers it reads with its own schema
+ * (src/mcp/confirm.ts). So the validator is bundled on its own, as a CommonJS file beside the
+ * chunks (SDK_VALIDATOR), and the shims' validator requires that file on its first getValidator
+ * call, should one come: the same validator, not read, parsed or run before.
+ */
+const SDK_VALIDATOR = 'sdk-json-schema-validator.cjs';
+let sdkShims = null;
+const lazySdkValidator = {
+  name: 'lazy-sdk-validator',
+  setup(builder) {
+    builder.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, ({ importer }) => {
+      sdkShims = join(dirname(importer), 'shimsNode.mjs');
+      return { path: sdkShims, namespace: 'lazy-sdk-validator' };
+    });
+    // Left to the chunk's require (the banner's createRequire), relative to dist/bin.
+    builder.onResolve(
+      { filter: new RegExp(`^\\./${SDK_VALIDATOR.replaceAll('.', '\\.')}$`) },
+      ({ path }) => ({
+        path,
+        external: true,
+      }),
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'lazy-sdk-validator' }, () => ({
+      contents: `
+        import process from 'node:process';
+        export { process };
+        export class DefaultJsonSchemaValidator {
+          #ajv;
+          #validator;
+          constructor(ajv) { this.#ajv = ajv; }
+          getValidator(schema) {
+            this.#validator ??= new (require('./${SDK_VALIDATOR}').DefaultJsonSchemaValidator)(this.#ajv);
+            return this.#validator.getValidator(schema);
+          }
+        }`,
+      loader: 'js',
+    }));
+  },
+};
+
 // The registry's tools' JSON Schemas, converted now instead of at every start (wire-schema.ts).
 const { allTools } = await import(join(root, 'dist', 'tools', 'index.js'));
 const { builtWireSchemas } = await import(join(root, 'dist', 'src', 'mcp', 'wire-schema.js'));
 const wireSchemas = builtWireSchemas(allTools);
+// The shared GraphQL fragments, read and parsed now instead of at every start (documents.ts).
+const { builtFragments } = await import(join(root, 'dist', 'src', 'contract', 'documents.js'));
 
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
@@ -100,14 +147,34 @@ const result = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'none',
-  define: { CREW_MCP_BUILT_WIRE_SCHEMAS: JSON.stringify(wireSchemas) },
+  define: {
+    CREW_MCP_BUILT_WIRE_SCHEMAS: JSON.stringify(wireSchemas),
+    CREW_MCP_BUILT_FRAGMENTS: JSON.stringify(builtFragments()),
+  },
   metafile: true,
   logLevel: 'warning',
   // CommonJS dependencies (graphql, pino) require Node's built-ins: give each chunk a require.
   banner: {
     js: "import { createRequire as __crewCreateRequire } from 'node:module'; const require = __crewCreateRequire(import.meta.url);",
   },
-  plugins: [originalModuleUrls, englishOnlyZod, oidcProviderClassNames],
+  plugins: [originalModuleUrls, englishOnlyZod, oidcProviderClassNames, lazySdkValidator],
+});
+
+// The SDK's validator, which the chunks require only when used (lazySdkValidator).
+if (!sdkShims)
+  throw new Error('bundle-cli: the MCP server SDK no longer imports its _shims; review lazySdkValidator');
+const validator = await build({
+  entryPoints: [sdkShims],
+  outfile: join(outdir, SDK_VALIDATOR),
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
 });
 
 /** The package directory of each bundled dependency (node_modules/<name> or node_modules/@scope/<name>). */
@@ -122,7 +189,9 @@ function bundledPackages(metafile) {
   return [...packages].sort();
 }
 
-const notices = bundledPackages(result.metafile).map((directory) => {
+const notices = bundledPackages({
+  inputs: { ...result.metafile.inputs, ...validator.metafile.inputs },
+}).map((directory) => {
   const manifest = JSON.parse(readFileSync(join(root, directory, 'package.json'), 'utf8'));
   const licenseFile = readdirSync(join(root, directory)).find((name) => /^(licen[cs]e|copying)/i.test(name));
   const text = licenseFile
@@ -149,7 +218,8 @@ for (const asset of ['pglite.wasm', 'pglite.data', 'initdb.wasm']) {
 
 const entry = join(outdir, 'crew-mcp.js');
 if (!existsSync(entry)) throw new Error('bundle-cli: no dist/bin/crew-mcp.js was written');
-const size = Object.entries(result.metafile.outputs).reduce((sum, [, output]) => sum + output.bytes, 0);
+const outputs = { ...result.metafile.outputs, ...validator.metafile.outputs };
+const size = Object.entries(outputs).reduce((sum, [, output]) => sum + output.bytes, 0);
 process.stdout.write(
-  `bundle-cli: ${relative(root, entry)} and ${Object.keys(result.metafile.outputs).length - 1} chunk(s), ${(size / 1024).toFixed(0)} KiB, in ${relative(root, dirname(entry))}\n`,
+  `bundle-cli: ${relative(root, entry)} and ${Object.keys(outputs).length - 1} chunk(s), ${(size / 1024).toFixed(0)} KiB, in ${relative(root, dirname(entry))}\n`,
 );

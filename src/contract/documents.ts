@@ -11,8 +11,16 @@ const GRAPHQL_DIR = new URL('./graphql/', import.meta.url);
 
 let fragmentIndex: Map<string, string> | null = null;
 
+/** The fragment index as scripts/bundle-cli.mjs read it from graphql/ (builtFragments), as JSON. */
+declare const CREW_MCP_BUILT_FRAGMENTS: string | undefined;
+
 function fragments(): Map<string, string> {
   if (fragmentIndex) return fragmentIndex;
+  // The bundle carries the index the build read: a start then reads and parses no fragment file.
+  if (typeof CREW_MCP_BUILT_FRAGMENTS === 'string') {
+    fragmentIndex = new Map(JSON.parse(CREW_MCP_BUILT_FRAGMENTS) as [string, string][]);
+    return fragmentIndex;
+  }
   fragmentIndex = new Map();
   for (const file of readdirSync(GRAPHQL_DIR).filter((name) => name.endsWith('.graphql'))) {
     for (const definition of parse(readText(new URL(file, GRAPHQL_DIR))).definitions) {
@@ -22,6 +30,14 @@ function fragments(): Map<string, string> {
   }
   return fragmentIndex;
 }
+
+/** The shared fragments by name, as JSON: what the bundle carries (CREW_MCP_BUILT_FRAGMENTS). */
+export function builtFragments(): string {
+  return JSON.stringify([...fragments()]);
+}
+
+/** Each document made here, by its text: its own operation, then each shared fragment it spreads. */
+const partsByDocument = new Map<string, readonly string[]>();
 
 /** `own` (one operation) with the shared fragments it spreads appended. */
 export function withFragments(own: string): string {
@@ -39,7 +55,18 @@ export function withFragments(own: string): string {
       pending.push(source);
     }
   }
-  return parts.join('\n');
+  const document = parts.join('\n');
+  partsByDocument.set(document, parts);
+  return document;
+}
+
+/**
+ * The texts a document made by withFragments was joined from (its operation, its fragments), so
+ * that many documents can be checked at once over what they share (live-schema.ts); undefined
+ * for a text made elsewhere.
+ */
+export function partsOf(document: string): readonly string[] | undefined {
+  return partsByDocument.get(document);
 }
 
 /** The operation in the .graphql file at `url`, with its fragments. */

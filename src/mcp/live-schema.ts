@@ -31,7 +31,7 @@ import {
   validate,
   visit,
 } from 'graphql';
-import { sharedDocuments } from '../contract/documents.js';
+import { partsOf, sharedDocuments } from '../contract/documents.js';
 import { schemaModel } from '../contract/schema-model.js';
 import type { Logger } from '../logger.js';
 import type { Platform } from '../platform/client.js';
@@ -133,6 +133,32 @@ export function adaptDocument(
   return { ok: false, problems: ['the document does not settle against the live schema'] };
 }
 
+/**
+ * True when every one of `documents` validates against `live` as it is, read in one pass over
+ * the distinct texts they are made of: the same fragment, shared by many documents, is parsed
+ * and checked once (this check is most of a live start's own work). Exact, because each rule
+ * here judges a node, an operation or a spread by what it names, never by what else the document
+ * holds: the pass finds the errors of all the documents together. False says only that some
+ * document needs adapting, or that the texts cannot be read together (a document not made by
+ * withFragments, two fragments of one name): each is then adapted on its own.
+ */
+function validAsTheyAre(live: GraphQLSchema, documents: readonly string[]): boolean {
+  const texts = new Set<string>();
+  for (const document of documents) {
+    const parts = partsOf(document);
+    if (!parts) return false;
+    for (const part of parts) texts.add(part);
+  }
+  const ast = parse([...texts].join('\n'));
+  const fragmentNames = new Set<string>();
+  for (const definition of ast.definitions) {
+    if (definition.kind !== Kind.FRAGMENT_DEFINITION) continue;
+    if (fragmentNames.has(definition.name.value)) return false;
+    fragmentNames.add(definition.name.value);
+  }
+  return validate(live, ast, SCHEMA_RULES).length === 0;
+}
+
 export interface LiveSchemaPlan {
   /** Original document text -> the text to send to this platform. */
   rewrites: Map<string, string>;
@@ -163,10 +189,12 @@ export function planForLiveSchema(
     schema: live,
   };
   const adaptations = new Map<string, DocumentAdaptation>();
+  const asTheyAre = validAsTheyAre(live, [...shared, ...tools.flatMap((tool) => tool.documents ?? [])]);
   const adapt = (document: string) => {
     let adaptation = adaptations.get(document);
     if (!adaptation) {
-      adaptation = adaptDocument(document, live);
+      // What adaptDocument answers for a document that validates.
+      adaptation = asTheyAre ? { ok: true, adapted: document, dropped: [] } : adaptDocument(document, live);
       adaptations.set(document, adaptation);
       if (adaptation.ok && adaptation.adapted !== document) plan.rewrites.set(document, adaptation.adapted);
     }

@@ -2,7 +2,6 @@
 // the access token. A token is reused until shortly before it expires; concurrent callers share
 // one token request (single flight); a 401 from the API invalidates the token so that the next
 // call fetches a fresh one. Nothing here ever puts a secret or a token into an error or a log.
-import { decodeJwt } from 'jose';
 import type { Logger } from '../logger.js';
 import { NO_OBSERVER, type Observer } from '../observer.js';
 import { AuthError, UpstreamUnavailableError } from './errors.js';
@@ -203,14 +202,29 @@ function parseObject(text: string): Record<string, unknown> | null {
   }
 }
 
+/**
+ * The claims of a JWS compact token (header.payload.signature), unverified: they are read, not
+ * trusted (the platform checks its own token). Null when the token is not one. Read here rather
+ * than with jose's decodeJwt, which would load jose (70 KB) at every start for these lines.
+ */
+function unverifiedClaims(token: string): Record<string, unknown> | null {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !/^[\w-]+$/.test(parts[1] ?? '')) return null;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(parts[1] as string, 'base64url').toString('utf8'));
+    return typeof claims === 'object' && claims !== null && !Array.isArray(claims)
+      ? (claims as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Scopes from the JWT `scope` claim, else the token response's `scope` field. */
 function readScopes(token: string, responseScope: unknown): string[] | null {
-  try {
-    const claims = decodeJwt(token);
-    if (typeof claims.scope === 'string') return claims.scope.split(/\s+/).filter(Boolean);
-  } catch {
-    // Not a JWT (the platform does not promise one): fall through.
-  }
+  // Not a JWT (the platform does not promise one): the response's field.
+  const scope = unverifiedClaims(token)?.scope;
+  if (typeof scope === 'string') return scope.split(/\s+/).filter(Boolean);
   if (typeof responseScope === 'string') return responseScope.split(/\s+/).filter(Boolean);
   return null;
 }

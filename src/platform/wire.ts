@@ -3,9 +3,11 @@
 // some 20 ms of initialisation at start (BENCHMARKS.md: per-call overhead, cold start), paid by
 // every tool call and every start. A `fetch` given to the platform client (tests that reshape
 // answers) is used through the same interface, and so is fetch for the one body node:http
-// cannot send as it is: the multipart FormData of a file upload.
+// cannot send as it is: the multipart FormData of a file upload. node:https (and the TLS stack it
+// loads) is imported on the first https:// request, not at start: a server against an http://
+// platform (the embedded sandbox) never needs it.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Agent as HttpsAgent } from 'node:https';
 
 export interface WireRequest {
   method: string;
@@ -47,14 +49,20 @@ export function fetchWire(fetchImpl?: typeof fetch): Wire {
  * keep-alive: reusing one the server is closing would fail a write whose outcome is then unknown.
  */
 const IDLE_SOCKET_MS = 4000;
-let agents: { http: HttpAgent; https: HttpsAgent } | null = null;
+let httpAgent: HttpAgent | null = null;
+let https: Promise<{ request: typeof httpRequest; agent: HttpsAgent }> | null = null;
 
-function agentsFor(): { http: HttpAgent; https: HttpsAgent } {
-  agents ??= {
-    http: new HttpAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
-    https: new HttpsAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
-  };
-  return agents;
+function plain(): { request: typeof httpRequest; agent: HttpAgent } {
+  httpAgent ??= new HttpAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS });
+  return { request: httpRequest, agent: httpAgent };
+}
+
+function secure(): Promise<{ request: typeof httpRequest; agent: HttpsAgent }> {
+  https ??= import('node:https').then(({ Agent, request }) => ({
+    request,
+    agent: new Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+  }));
+  return https;
 }
 
 /** As fetch asks: a platform (or a proxy before it) may compress large answers. */
@@ -106,19 +114,19 @@ function answerOf(response: IncomingMessage): WireResponse {
 const MAX_REDIRECTS = 20;
 
 /** One exchange over node:http(s), no redirects followed. */
-function exchange(
+async function exchange(
   target: URL,
   method: string,
   headers: Record<string, string>,
   text: string | undefined,
   signal: AbortSignal | undefined,
 ): Promise<IncomingMessage> {
-  const secure = target.protocol === 'https:';
-  if (!secure && target.protocol !== 'http:') {
-    return Promise.reject(new Error(`Unsupported protocol ${target.protocol} in ${target.origin}.`));
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') {
+    throw new Error(`Unsupported protocol ${target.protocol} in ${target.origin}.`);
   }
+  const { request, agent } = target.protocol === 'https:' ? await secure() : plain();
   return new Promise((resolve, reject) => {
-    const outgoing = (secure ? httpsRequest : httpRequest)(
+    const outgoing = request(
       target,
       {
         method,
@@ -128,7 +136,7 @@ function exchange(
           ...headers,
           ...(text === undefined ? {} : { 'content-length': Buffer.byteLength(text) }),
         },
-        agent: secure ? agentsFor().https : agentsFor().http,
+        agent,
         signal,
       },
       resolve,

@@ -3,7 +3,7 @@
 // tools can do without it, and tools that cannot work are found (and then not listed).
 import { buildSchema, type GraphQLSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyJobsDocument } from '../../src/contract/documents.js';
+import { companyJobsDocument, withFragments } from '../../src/contract/documents.js';
 import { schemaSource } from '../../src/contract/files.js';
 import { schemaModel } from '../../src/contract/schema-model.js';
 import { withLiveEnumValues } from '../../src/mcp/live-enums.js';
@@ -39,6 +39,36 @@ describe('live schema equal to the model (the default sandbox, read over HTTP)',
     expect(plan.unavailable.size).toBe(0);
     expect(plan.dropped.size).toBe(0);
     expect(plan.tools.every((tool, index) => tool === allTools[index])).toBe(true);
+  });
+});
+
+describe('documents checked together against a schema equal to the model', () => {
+  // The plan reads the documents' distinct parts in one pass; one invalid document among the
+  // valid ones must still be found, and named for its own tool only.
+  const withDocument = (name: string, document: string) => ({
+    ...(tools.get_crew as (typeof allTools)[number]),
+    name,
+    documents: [document],
+  });
+
+  it('finds the one document the schema makes invalid, made with the shared fragments', async () => {
+    const broken = withFragments('query Broken { companyJobs { paginatedList { ...JobFields notAField } } }');
+    const plan = planForLiveSchema(await liveSchemaOf(sandbox), [
+      ...allTools,
+      withDocument('broken', broken),
+    ]);
+    expect([...plan.unavailable.keys()]).toEqual(['broken']);
+    expect(plan.unavailable.get('broken')).toMatch(/Job\.notAField is missing from the live schema/);
+    expect(plan.rewrites.size).toBe(0);
+  });
+
+  it('checks a document made elsewhere (not by withFragments) on its own', async () => {
+    const plan = planForLiveSchema(await liveSchemaOf(sandbox), [
+      ...allTools,
+      withDocument('raw', 'query Raw { companyLeavers { nope } }'),
+    ]);
+    expect([...plan.unavailable.keys()]).toEqual(['raw']);
+    expect(plan.unavailable.get('raw')).toMatch(/CompanyLeaversResponse\.nope is missing/);
   });
 });
 
