@@ -52,7 +52,9 @@ function replicaPair(store: boolean): () => Pair {
 
 /** The first open roles, planned on `client`: the plan and its places. */
 async function planOpenRoles(client: Client): Promise<CallResult> {
-  const open = await callTool(client, 'find_open_roles', {});
+  // From the day after tomorrow: a role of today may have started (plans leave those out).
+  const from = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const open = await callTool(client, 'find_open_roles', { from });
   expect(open.isError, open.text).toBe(false);
   const places = (open.data.roles as Place[]).slice(0, PLACES).map(placeKey);
   expect(places).toHaveLength(PLACES);
