@@ -9,20 +9,16 @@
 import type { SqlEngine, SqlRunner } from './engine.js';
 import { PENDING_CONTEXT } from './pending-keys.js';
 import { SecretBox } from './secret-box.js';
+import type { TenantRow } from './tenants.js';
 
 export class CompanyNotFoundError extends Error {}
 
 /** Rows deleted per table (a table with none is listed with 0). */
 export type Forgotten = Record<string, number>;
 
-interface TenantRow {
-  tenant_key: string;
-  api_url: string;
-  platform_client_id: string;
-  auth_url: string;
-  realm: string;
+/** The tenant row with what an export shows of it besides: which key sealed its webhook secret, and since when. */
+interface CompanyRow extends TenantRow {
   webhook_secret_enc: string | null;
-  webhook_subscription: Record<string, unknown> | null;
   created_at: Date;
 }
 
@@ -32,8 +28,8 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
  * The tenant `reference` names: its tenant key (as in its webhook address and the logs) or its
  * platform client id (refused when two platforms have a key of that id: give the tenant key).
  */
-export async function findCompany(sql: SqlRunner, reference: string): Promise<TenantRow> {
-  const rows = await sql.query<TenantRow>(
+export async function findCompany(sql: SqlRunner, reference: string): Promise<CompanyRow> {
+  const rows = await sql.query<CompanyRow>(
     `select tenant_key, api_url, platform_client_id, auth_url, realm, webhook_secret_enc,
        webhook_subscription, created_at
      from crew_tenants where tenant_key = $1 or platform_client_id = $1 order by tenant_key`,
@@ -41,7 +37,7 @@ export async function findCompany(sql: SqlRunner, reference: string): Promise<Te
   );
   const exact = rows.find((row) => row.tenant_key === reference);
   if (exact) return exact;
-  if (rows.length === 1) return rows[0] as TenantRow;
+  if (rows.length === 1) return rows[0] as CompanyRow;
   if (rows.length > 1) {
     throw new CompanyNotFoundError(
       `"${reference}" is the client id of keys on ${rows.length} platforms (${rows.map((row) => `${row.tenant_key} on ${row.api_url}`).join(', ')}): give the tenant key.`,
@@ -165,7 +161,7 @@ const OAUTH_OF_TENANT = `(grant_id = any($2::text[]) or (model = 'Grant' and id 
   or payload->>'accountId' = $1 or strpos(payload::text, '"' || $1 || '"') > 0)`;
 
 /** API keys of the company waiting for consent: their place is sealed, so each is opened to tell. */
-async function pendingOf(sql: SqlRunner, box: SecretBox | null, tenant: TenantRow) {
+async function pendingOf(sql: SqlRunner, box: SecretBox | null, tenant: CompanyRow) {
   if (!box) return [];
   const rows = await sql.query<{ interaction_uid: string; sealed: string }>(
     'select interaction_uid, sealed from crew_connect_pending',

@@ -44,7 +44,8 @@ export interface GrantRecord {
   platformScopes: string[];
 }
 
-interface TenantRow {
+/** A crew_tenants row as read (companies.ts reads the same columns and a few more). */
+export interface TenantRow {
   tenant_key: string;
   api_url: string;
   platform_client_id: string;
