@@ -15,7 +15,7 @@ import {
   type Replica,
   type ReplicaSet,
   type SandboxProcess,
-  spawnReplica,
+  spawnConnectorReplica,
   spawnSandbox,
   startReplicaSet,
 } from '../helpers/replicas.js';
@@ -114,30 +114,12 @@ it("counts each company's calls under its own hashed label, never its key, clien
 }, 60_000);
 
 it('with --metrics-company-label=false, one series for every company', async () => {
-  const port = await freePort();
   const metrics = await freePort();
-  const lb = new URL(set.mcpUrl).origin;
-  unlabelled = await spawnReplica(
-    'unlabelled',
-    port,
-    [
-      '--store',
-      set.database.url,
-      '--auth',
-      'connector',
-      '--public-url',
-      lb,
-      '--metrics-port',
-      String(metrics),
-      '--metrics-company-label=false',
-    ],
-    {
-      CREW_STORE_KEY: STORE_KEY,
-      CREW_AUTH_URL: set.sandbox.authUrl,
-      CREW_REALM: set.sandbox.realm,
-      CREW_API_URL: set.sandbox.baseUrl,
-    },
-  );
+  unlabelled = await spawnConnectorReplica(set, 'unlabelled', STORE_KEY, [
+    '--metrics-port',
+    String(metrics),
+    '--metrics-company-label=false',
+  ]);
   const [first, second] = companies as [Connection, Connection];
   await callAs(unlabelled.mcpUrl, first, 1);
   await callAs(unlabelled.mcpUrl, second, 1);

@@ -15,11 +15,10 @@ import { Tenants } from '../../src/store/tenants.js';
 import { type Connection, connectCompany } from '../helpers/connector-flow.js';
 import { callTool, connectHttp, postJsonRpc, runCli } from '../helpers/mcp.js';
 import {
-  freePort,
   type Replica,
   type ReplicaSet,
   type SandboxProcess,
-  spawnReplica,
+  spawnConnectorReplica,
   spawnSandbox,
   startReplicaSet,
 } from '../helpers/replicas.js';
@@ -109,18 +108,7 @@ it('re-seals every secret under the new key while both companies call, with no f
 }, 120_000);
 
 it('serves both companies from a replica that has the new key alone (the old one retired)', async () => {
-  const lb = new URL(set.mcpUrl).origin;
-  retired = await spawnReplica(
-    'retired-old-key',
-    await freePort(),
-    ['--store', set.database.url, '--auth', 'connector', '--public-url', lb],
-    {
-      CREW_STORE_KEY: NEW_KEY,
-      CREW_AUTH_URL: set.sandbox.authUrl,
-      CREW_REALM: set.sandbox.realm,
-      CREW_API_URL: set.sandbox.baseUrl,
-    },
-  );
+  retired = await spawnConnectorReplica(set, 'retired-old-key', NEW_KEY);
   for (const company of companies) {
     const client = await connect(retired.mcpUrl, company.accessToken);
     const result = await callTool(client, 'list_crew', {});

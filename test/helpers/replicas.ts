@@ -293,6 +293,35 @@ export interface ReplicaSet {
   close(): Promise<void>;
 }
 
+/** A hosted connector's settings: its store key and its connect page's default platform. */
+function connectorEnv(storeKey: string, sandbox: SandboxProcess): Record<string, string> {
+  return {
+    CREW_STORE_KEY: storeKey,
+    CREW_AUTH_URL: sandbox.authUrl,
+    CREW_REALM: sandbox.realm,
+    CREW_API_URL: sandbox.baseUrl,
+  };
+}
+
+/**
+ * One more connector replica beside a connector set (not behind its balancer), on the set's
+ * store and public URL, sealing with `storeKey`, with `args` besides.
+ */
+export async function spawnConnectorReplica(
+  set: ReplicaSet,
+  name: string,
+  storeKey: string,
+  args: string[] = [],
+): Promise<Replica> {
+  const lb = new URL(set.mcpUrl).origin;
+  return spawnReplica(
+    name,
+    await freePort(),
+    ['--store', set.database.url, '--auth', 'connector', '--public-url', lb, ...args],
+    connectorEnv(storeKey, set.sandbox),
+  );
+}
+
 /**
  * The sandbox, a database, N replicas (started at once: each subscribes the load balancer's
  * /webhooks at the sandbox and retires older subscriptions to that URL, taking turns under the
@@ -324,13 +353,7 @@ export async function startReplicaSet(options: ReplicaSetOptions = {}): Promise<
       ...(options.args ?? []),
     ];
     const env: Record<string, string> = connector
-      ? {
-          CREW_STORE_KEY: connector,
-          CREW_AUTH_URL: sandbox.authUrl,
-          CREW_REALM: sandbox.realm,
-          CREW_API_URL: sandbox.baseUrl,
-          ...options.env,
-        }
+      ? { ...connectorEnv(connector, sandbox), ...options.env }
       : { ...sandbox.env(), ...options.env };
     const names = Array.from({ length: count }, (_, i) => `replica${i + 1}`);
     if (options.store === false) {

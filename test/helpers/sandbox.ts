@@ -2,6 +2,7 @@
 // tokens from its token endpoint, and send GraphQL with a Bearer token.
 import { silentLogger } from '../../src/logger.js';
 import { createPlatform, type Platform } from '../../src/platform/client.js';
+import { LARGE_EVENT_TITLE } from '../../src/sandbox/seed.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { generateSigningKeys, type SigningKeyPair } from '../../src/sandbox/signing-keys.js';
 import type {
@@ -191,6 +192,14 @@ export async function requestsDuring<T>(
  * Every item of a paginated root field (`companyCrewAll`, `companyJobs`, ...), read page by page
  * over GraphQL as demo-admin: a test's own view of the platform, independent of the product.
  */
+/** The multi-day job id of the generated large event (`eventPlaces`), read as a client would. */
+export async function largeEventId(sb: RunningSandbox): Promise<string> {
+  const index = await gqlEveryPage(sb, 'companyJobs', 'id title multiDayJobId');
+  const id = index.find((job) => job.title === LARGE_EVENT_TITLE)?.multiDayJobId;
+  if (!id) throw new Error(`No "${LARGE_EVENT_TITLE}" in this sandbox: start it with eventPlaces.`);
+  return String(id);
+}
+
 export async function gqlEveryPage(sb: RunningSandbox, field: string, selection: string): Promise<Json[]> {
   const items: Json[] = [];
   for (let page = 1; page <= 1000; page++) {

@@ -4,7 +4,7 @@
 // filled computed here: the per-role bound min(open, qualified and free), or, when few crew are
 // left, every combination of each person's compatible shifts.
 import type { Json } from '../helpers/sandbox.js';
-import { type Company, findRole, oracle } from './staffing.js';
+import { type Company, findRole, localDay, oracle } from './staffing.js';
 
 const H = 3_600_000;
 const WITHDRAWN = new Set(['DECLINED', 'CANCELLED', 'REMOVED']);
@@ -15,28 +15,15 @@ export interface PlanLimits {
   exclude?: number[];
 }
 
-interface Shift {
+/** A shift as the hard rules judge it: its instants and the day it counts on. */
+export interface TimedShift {
   start: number;
   end: number;
   day: string;
-  roleId: string;
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The local date in a zone; one formatter per zone, as building one costs more than formatting. */
-function localDay(ms: number, zone: string): string {
-  let format = dayFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(zone, format);
-  }
-  return format.format(ms);
+interface Shift extends TimedShift {
+  roleId: string;
 }
 
 function shiftOf(company: Company, jobId: string, roleId: string): Shift {
@@ -59,8 +46,16 @@ function bookedShifts(company: Company, crewId: number): Shift[] {
     });
 }
 
-/** Whether the proposed shifts fit with each other and with the booked ones. */
-function fits(proposed: Shift[], booked: Shift[], limits: PlanLimits): boolean {
+/**
+ * Whether the proposed shifts fit with each other and with the booked ones: no overlap, the rest
+ * between them, the shifts of a day (`day`: whatever day the caller counts by). Only what the
+ * plan adds is judged (two booked shifts may clash already).
+ */
+export function fits(
+  proposed: readonly TimedShift[],
+  booked: readonly TimedShift[],
+  limits: Pick<PlanLimits, 'minRestHours' | 'maxShiftsPerDay'>,
+): boolean {
   const all = [...proposed, ...booked];
   for (const a of proposed)
     for (const b of all) {
@@ -195,6 +190,43 @@ export function openRolesOf(
         })),
     )
     .filter((role) => role.open > 0);
+}
+
+/** The multi-day job with the most open roles after `nowMs` (its later days only, as a plan sees them). */
+export function biggestMultiDay(company: Company, nowMs: number): { id: string; jobIds: string[] } {
+  const groups = new Map<string, string[]>();
+  for (const job of company.jobs) {
+    if (!job.multiDayJobId || Date.parse(`${job.date}T00:00:00Z`) <= nowMs) continue;
+    groups.set(job.multiDayJobId, [...(groups.get(job.multiDayJobId) ?? []), job.id]);
+  }
+  const [id, jobIds] = [...groups.entries()].sort(
+    (a, b) => openRolesOf(company, b[1], nowMs).length - openRolesOf(company, a[1], nowMs).length,
+  )[0] as [string, string[]];
+  return { id, jobIds };
+}
+
+/**
+ * Every ACTIVE or APPROVED member (everyone a plan reads: an exclude naming no one read is
+ * refused) but the `count` crew usable on the most of these roles (ties by id): an exclude list.
+ */
+export function allButMostUsable(
+  company: Company,
+  roles: readonly { jobId: string; roleId: string }[],
+  limits: PlanLimits,
+  count: number,
+): number[] {
+  const usage = new Map<number, number>();
+  for (const role of roles)
+    for (const crewId of usableCrew(company, role.jobId, role.roleId, limits))
+      usage.set(crewId, (usage.get(crewId) ?? 0) + 1);
+  const keep = [...usage.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, count)
+    .map(([crewId]) => crewId);
+  return company.crew
+    .filter((member: Json) => ['ACTIVE', 'APPROVED'].includes(member.status))
+    .map((member: Json) => member.id as number)
+    .filter((crewId) => !keep.includes(crewId));
 }
 
 /** Whether one person may hold these roles together, with their booked shifts (clash, rest, day). */

@@ -42,7 +42,7 @@ export async function readCompany(sb: RunningSandbox): Promise<Company> {
     gqlEveryPage(
       sb,
       'companyJobs',
-      `id title date timezone board { id name } roles { id title quantity startTime endTime
+      `id title date timezone multiDayJobId board { id name } roles { id title quantity startTime endTime
         requirements { dataType { dataTypeId dataTypeTitle optionNames condition } roleType { roleTypeId condition }
           profile { profileIds condition } ageRestriction { minAge } distanceRestriction { maxDistanceKm }
           genderRestriction { genders } labels tags }
@@ -117,6 +117,21 @@ export function localDay(ms: number, timeZone: string): string {
     dayFormats.set(timeZone, format);
   }
   return format.format(ms);
+}
+
+/** The wall clock YYYY-MM-DDTHH:mm of an instant in a zone, by Intl (not the product's time code). */
+export function wallClock(ms: number, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(ms));
+  const part = (type: string) => parts.find((one) => one.type === type)?.value;
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
 }
 
 /** The local Monday and Sunday of the week holding the instant's local day. */

@@ -8,6 +8,7 @@ import type { CrewJobFact, PlanningFacts, PlanOptions, RoleToFill } from '../../
 import { planStaffing } from '../../src/planner/plan.js';
 import type { CrewFacts } from '../../src/rules/matching.js';
 import { resolveOptions } from '../../src/staffing/plan-request.js';
+import { fits } from '../oracles/plan.js';
 
 const H = 3_600_000;
 const BASE = Date.parse('2030-06-07T00:00:00Z');
@@ -124,20 +125,12 @@ const dayOf = (span: Span) => new Date(span.start).toISOString().slice(0, 10);
 
 /**
  * Whether one person may add the proposed shifts to their booked ones: written from the rules'
- * words, not their code. Only what the plan adds is judged (two booked shifts may clash already).
+ * words, not their code (the plan oracle's, on UTC days), and the hours cap over the plan's days.
  */
 function personOk(proposed: Span[], booked: Span[], options: PlanOptions, planDays: Set<string>): boolean {
+  const onDays = (spans: Span[]) => spans.map((span) => ({ ...span, day: dayOf(span) }));
   const all = [...proposed, ...booked];
-  for (const a of proposed)
-    for (const b of all) {
-      if (a === b) continue;
-      const [first, second] = a.start <= b.start ? [a, b] : [b, a];
-      if (second.start < first.end) return false;
-      if (options.minRestHours > 0 && (second.start - first.end) / H < options.minRestHours) return false;
-    }
-  if (options.maxShiftsPerDay > 0)
-    for (const span of proposed)
-      if (all.filter((other) => dayOf(other) === dayOf(span)).length > options.maxShiftsPerDay) return false;
+  if (!fits(onDays(proposed), onDays(booked), options)) return false;
   if (options.maxHours !== undefined) {
     const hours = all
       .filter((span) => planDays.has(dayOf(span)))

@@ -7,7 +7,7 @@ import { createSandboxData } from '../../src/sandbox/data.js';
 import { LARGE_EVENT_TITLE } from '../../src/sandbox/seed.js';
 import type { Caller, SandboxData } from '../../src/sandbox/types.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
-import { gqlEveryPage, type Json, TEST_NOW, TEST_TODAY } from '../helpers/sandbox.js';
+import { type Json, largeEventId, TEST_NOW, TEST_TODAY } from '../helpers/sandbox.js';
 import { callCounted } from '../helpers/tool-requests.js';
 import { openRolesOf, planViolations } from '../oracles/plan.js';
 import { readCompany } from '../oracles/staffing.js';
@@ -89,8 +89,7 @@ describe('plan_staffing on the generated event', () => {
   it('plans every open place in one call with no hard violation', async () => {
     const company = await readCompany(suite.sandbox);
     const event = company.jobs.filter((job: Json) => job.title === LARGE_EVENT_TITLE);
-    const index = await gqlEveryPage(suite.sandbox, 'companyJobs', 'id title multiDayJobId');
-    const multiDayJobId = index.find((job) => job.title === LARGE_EVENT_TITLE)?.multiDayJobId;
+    const multiDayJobId = await largeEventId(suite.sandbox);
     const call = await callCounted(suite.sandbox, suite.client, 'plan_staffing', { multiDayJobId });
     expect(call.isError).toBe(false);
     const roles = openRolesOf(

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from '../bench/tokens.js';
 import { gql, gqlEveryPage, type Json, TEST_NOW, TEST_TODAY } from '../helpers/sandbox.js';
 import { operations } from '../helpers/tool-requests.js';
-import { type Company, localDay, localWeek, oracle, readCompany } from '../oracles/staffing.js';
+import { type Company, localDay, localWeek, oracle, readCompany, wallClock } from '../oracles/staffing.js';
 import { useWriteSandbox } from './write-support.js';
 
 const suite = useWriteSandbox();
@@ -193,21 +193,6 @@ describe('people questions, one call each', () => {
     }
   });
 });
-
-/** The wall clock YYYY-MM-DDTHH:mm of an instant in a zone, by Intl. */
-function wallClock(ms: number, zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(ms));
-  const part = (type: string) => parts.find((one) => one.type === type)?.value;
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
-}
 
 describe('who a move affects', () => {
   it('a dry run names every person on the moved role and each new clash and short rest, role ids included, and sends nothing', async () => {

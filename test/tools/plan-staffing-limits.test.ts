@@ -8,9 +8,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadHighs } from '../../src/planner/highs.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
-import { gqlEveryPage, type Json, TEST_NOW } from '../helpers/sandbox.js';
+import { type Json, TEST_NOW } from '../helpers/sandbox.js';
 import { callCounted } from '../helpers/tool-requests.js';
 import {
+  allButMostUsable,
+  biggestMultiDay,
   canHoldTogether,
   openRolesBetween,
   openRolesOf,
@@ -128,27 +130,9 @@ function expectedCode(role: { jobId: string; roleId: string; open: number }, exc
 
 describe('plan_staffing reasons under exclusions', () => {
   it('gives each short role of a multi-day job, with all but four crew excluded, the code computed independently', async () => {
-    const multiDay = new Map<string, string[]>();
-    for (const job of await gqlEveryPage(suite.sandbox, 'companyJobs', 'id date multiDayJobId')) {
-      if (!job.multiDayJobId || Date.parse(`${job.date}T00:00:00Z`) <= NOW) continue;
-      multiDay.set(job.multiDayJobId, [...(multiDay.get(job.multiDayJobId) ?? []), job.id]);
-    }
-    const [id, jobIds] = [...multiDay.entries()].sort(
-      (a, b) => openRolesOf(company, b[1], NOW).length - openRolesOf(company, a[1], NOW).length,
-    )[0] as [string, string[]];
+    const { id, jobIds } = biggestMultiDay(company, NOW);
     const roles = openRolesOf(company, jobIds, NOW);
-    const usage = new Map<number, number>();
-    for (const role of roles)
-      for (const crewId of usableCrew(company, role.jobId, role.roleId, LIMITS))
-        usage.set(crewId, (usage.get(crewId) ?? 0) + 1);
-    const keep = [...usage.entries()]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, 4)
-      .map(([crewId]) => crewId);
-    const exclude = company.crew
-      .filter((member: Json) => ['ACTIVE', 'APPROVED'].includes(member.status))
-      .map((member: Json) => member.id as number)
-      .filter((crewId) => !keep.includes(crewId));
+    const exclude = allButMostUsable(company, roles, LIMITS, 4);
     const { data, isError } = await callCounted(suite.sandbox, suite.client, 'plan_staffing', {
       multiDayJobId: id,
       exclude: exclude.map(String),

@@ -10,7 +10,7 @@ import { LARGE_EVENT_TITLE } from '../../src/sandbox/seed.js';
 import { countTokens, resultCost } from '../bench/tokens.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
 import { textOf } from '../helpers/mcp.js';
-import { gqlEveryPage, type Json, requestsDuring, TEST_NOW } from '../helpers/sandbox.js';
+import { gqlEveryPage, type Json, largeEventId, requestsDuring, TEST_NOW } from '../helpers/sandbox.js';
 
 const suite = useConnectedSandbox([], { eventPlaces: 300, crewCount: 1_000 });
 // The context's clock (connectInProcess pins it): the planner's "now", which roles have started.
@@ -25,8 +25,7 @@ const page = (args: Record<string, unknown>) =>
   }>;
 
 beforeAll(async () => {
-  const index = await gqlEveryPage(suite.sandbox, 'companyJobs', 'id title multiDayJobId');
-  const multiDayJobId = index.find((job) => job.title === LARGE_EVENT_TITLE)?.multiDayJobId;
+  const multiDayJobId = await largeEventId(suite.sandbox);
   answer = (await suite.client.callTool({
     name: 'plan_staffing',
     arguments: { multiDayJobId },

@@ -4,9 +4,16 @@
 // the limits bind), follow-ups on a kept plan, the result budget, and refusals that send nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
-import { gqlEveryPage, type Json, TEST_NOW } from '../helpers/sandbox.js';
+import { type Json, TEST_NOW } from '../helpers/sandbox.js';
 import { callCounted, operations, reads } from '../helpers/tool-requests.js';
-import { bruteForceFilled, openRolesOf, perRoleBound, planViolations, usableCrew } from '../oracles/plan.js';
+import {
+  allButMostUsable,
+  biggestMultiDay as biggestOf,
+  bruteForceFilled,
+  openRolesOf,
+  perRoleBound,
+  planViolations,
+} from '../oracles/plan.js';
 import { type Company, readCompany } from '../oracles/staffing.js';
 
 const suite = useConnectedSandbox();
@@ -14,29 +21,16 @@ const suite = useConnectedSandbox();
 const NOW = TEST_NOW;
 const LIMITS = { minRestHours: 10, maxShiftsPerDay: 1 };
 let company: Company;
-/** The seed's multi-day jobs that start after the test's today: id -> job ids. */
-let multiDay: Map<string, string[]>;
 
 beforeAll(async () => {
   company = await readCompany(suite.sandbox);
-  multiDay = new Map();
-  for (const job of await gqlEveryPage(suite.sandbox, 'companyJobs', 'id date multiDayJobId')) {
-    if (!job.multiDayJobId || Date.parse(`${job.date}T00:00:00Z`) <= NOW) continue;
-    multiDay.set(job.multiDayJobId, [...(multiDay.get(job.multiDayJobId) ?? []), job.id]);
-  }
 });
 
 const plan = (args: Record<string, unknown>) =>
   callCounted(suite.sandbox, suite.client, 'plan_staffing', args);
 const coldStart = () => suite.connected.app.context.lookups.staffing.invalidate();
 
-/** The multi-day job with the most open places ahead. */
-function biggestMultiDay(): { id: string; jobIds: string[] } {
-  const [id, jobIds] = [...multiDay.entries()].sort(
-    (a, b) => openRolesOf(company, b[1], NOW).length - openRolesOf(company, a[1], NOW).length,
-  )[0] as [string, string[]];
-  return { id, jobIds };
-}
+const biggestMultiDay = () => biggestOf(company, NOW);
 
 describe('plan_staffing: a multi-day job on the default seed', () => {
   it('plans it in one call: job index, its jobs, crew pages and one crew-jobs window (cold)', async () => {
@@ -102,19 +96,7 @@ describe('plan_staffing: a multi-day job on the default seed', () => {
     const { id, jobIds } = biggestMultiDay();
     const roles = openRolesOf(company, jobIds, NOW);
     // Keep the four crew usable on the most roles; rule out everyone else (hundreds of ids).
-    const usage = new Map<number, number>();
-    for (const role of roles)
-      for (const crewId of usableCrew(company, role.jobId, role.roleId, LIMITS))
-        usage.set(crewId, (usage.get(crewId) ?? 0) + 1);
-    const keep = [...usage.entries()]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, 4)
-      .map(([crewId]) => crewId);
-    // Everyone read (ACTIVE and APPROVED: an exclude naming no one read is refused) but the four.
-    const exclude = company.crew
-      .filter((member: Json) => ['ACTIVE', 'APPROVED'].includes(member.status))
-      .map((member: Json) => member.id as number)
-      .filter((crewId) => !keep.includes(crewId));
+    const exclude = allButMostUsable(company, roles, LIMITS, 4);
     const limits = { ...LIMITS, exclude };
     const { data, isError } = await plan({ multiDayJobId: id, exclude: exclude.map(String) });
     expect(isError).toBe(false);

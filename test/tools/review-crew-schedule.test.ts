@@ -7,7 +7,7 @@ import { countTokens } from '../bench/tokens.js';
 import { gql, gqlEveryPage, type Json, TEST_NOW, TEST_TODAY } from '../helpers/sandbox.js';
 import { variablesOf } from '../helpers/sent.js';
 import { operations, reads } from '../helpers/tool-requests.js';
-import { dataTypeVerdict, workDays } from '../oracles/staffing.js';
+import { dataTypeVerdict, wallClock, workDays } from '../oracles/staffing.js';
 import { useWriteSandbox } from './write-support.js';
 
 const suite = useWriteSandbox();
@@ -153,21 +153,6 @@ function said(crew: Json[]) {
       )
       .sort(),
   }));
-}
-
-/** The wall clock YYYY-MM-DDTHH:mm of an instant in a zone, by Intl (not the product's time code). */
-function wallClock(ms: number, zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(ms));
-  const part = (type: string) => parts.find((one) => one.type === type)?.value;
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
 }
 
 /**

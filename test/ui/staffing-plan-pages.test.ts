@@ -4,10 +4,9 @@
 // plan_staffing_page (real tool, real sandbox) and shows every place with its person, reason and
 // hours. A page that fails leaves the shortened plan on screen with the tool's words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LARGE_EVENT_TITLE } from '../../src/sandbox/seed.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { useConnectedSandbox } from '../helpers/connected-sandbox.js';
-import { gqlEveryPage, type Json } from '../helpers/sandbox.js';
+import { type Json, largeEventId } from '../helpers/sandbox.js';
 import { openHost, type ViewHost } from './view-host.js';
 
 const suite = useConnectedSandbox([], { eventPlaces: 300, crewCount: 1_000 });
@@ -22,8 +21,7 @@ beforeAll(async () => {
   host = await openHost(browser, suite.client);
   const read = await suite.client.readResource({ uri: 'ui://crew/staffing-plan.html' });
   html = (read.contents[0] as { text: string }).text;
-  const index = await gqlEveryPage(suite.sandbox, 'companyJobs', 'id title multiDayJobId');
-  const multiDayJobId = index.find((job) => job.title === LARGE_EVENT_TITLE)?.multiDayJobId;
+  const multiDayJobId = await largeEventId(suite.sandbox);
   answer = (await suite.client.callTool({
     name: 'plan_staffing',
     arguments: { multiDayJobId },
