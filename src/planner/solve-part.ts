@@ -10,7 +10,8 @@ import type { Candidate } from './model.js';
 import type { HighsModel, ObjectiveName, PartProblem, Stage } from './problem.js';
 import { fixByReducedCost, nearRelaxation, type Relaxation, relax } from './relaxation.js';
 import { assignSchedules } from './schedules.js';
-import { closed, countingBound, fixStage } from './stages.js';
+import { closed, countingBound, fixStage, stageValue } from './stages.js';
+import { byCountedColumns, type Kept, leastPossibleLoad } from './without-lp.js';
 
 export interface PartResult {
   chosen: Candidate[];
@@ -51,9 +52,6 @@ function createPartModel(highs: Highs, problem: PartProblem): HighsModel {
     integrality: problem.integrality as (0 | 1)[],
   });
 }
-
-const stageValue = (stage: Stage, solution: Float64Array): number =>
-  stage.costs.reduce((sum, cost, column) => sum + cost * (solution[column] ?? 0), 0);
 
 /** Proven by the relaxation: integral, or a plan in hand (or a smaller MIP's) at its bound; else undefined. */
 function provenByRelaxation(
@@ -98,7 +96,8 @@ function solveStage(
   model: HighsModel,
   problem: PartProblem,
   stage: Stage,
-  solution: Float64Array,
+  earlier: readonly Kept[],
+  inHand: Float64Array,
   deadline: number,
   now: () => number,
 ): StageOutcome {
@@ -114,13 +113,16 @@ function solveStage(
   });
   // A plan found already that reaches the counting bound is this stage's optimum: no solve.
   const bound = countingBound(problem, stage);
-  if (bound !== undefined && stageValue(stage, solution) >= bound - 1e-6)
-    return { proven: true, solution, value: bound, ms: 0 };
+  if (bound !== undefined && stageValue(stage, inHand) >= bound - 1e-6)
+    return { proven: true, solution: inHand, value: bound, ms: 0 };
+  const stageStart = now();
+  const counted = byCountedColumns(highs, problem, stage, earlier, inHand, deadline, now);
+  if ('proven' in counted) return { ...counted, ms: now() - stageStart };
+  const { solution } = counted;
   model.changeColsCost({ kind: 'range', from: 0, to: problem.numCols - 1 }, stage.costs);
   model.changeObjectiveSense(
     stage.sense === 'max' ? highs.constants.objectiveSense.maximize : highs.constants.objectiveSense.minimize,
   );
-  const stageStart = now();
   // The relaxation first: when its optimum is integral it is the stage's (no branch and bound),
   // and its reduced costs fix columns for every later stage once the optimum is known.
   const relaxed = stage.integral ? relax(highs, model, problem, deadline, now) : undefined;
@@ -145,7 +147,9 @@ function solveStage(
   if (!optimal) {
     // The solver's bound, or the counting bound where it proved none (a busy season's first
     // relaxation can outlast the limit): never the plan's own value, which would read as proven.
-    const bounds = [Number.isFinite(dual) ? dual : undefined, bound].filter((each) => each !== undefined);
+    const bounds = [Number.isFinite(dual) ? dual : undefined, bound, counted.bound].filter(
+      (each) => each !== undefined,
+    );
     const best = bounds.length
       ? stage.sense === 'max'
         ? Math.min(...bounds)
@@ -181,9 +185,18 @@ export function solvePart(
     // Nothing proposed but the pins is feasible whenever the pins are (checked before solving).
     let solution: Float64Array = oneEach(problem) ?? Float64Array.from(problem.colLower);
     let unproven: PartResult['unproven'];
+    const earlier: Kept[] = [];
     for (const [index, stage] of problem.stages.entries()) {
       if (stage.name === 'fairness' && problem.levels) {
         const stageStart = now();
+        const least = leastPossibleLoad(problem, problem.levels, earlier, solution);
+        if (least) {
+          stageMs.push({ name: stage.name, ms: now() - stageStart, proven: true });
+          solution = least.solution;
+          values.set(index, least.value);
+          setThreshold(model, problem, least.value);
+          continue;
+        }
         const search = leastMaximumLoad(highs, model, problem, problem.levels, solution, deadline, now);
         stageMs.push({ name: stage.name, ms: now() - stageStart, proven: search.proven });
         solution = Float64Array.from(search.solution);
@@ -196,7 +209,7 @@ export function solvePart(
         setThreshold(model, problem, search.value);
         continue;
       }
-      const outcome = solveStage(highs, model, problem, stage, solution, deadline, now);
+      const outcome = solveStage(highs, model, problem, stage, earlier, solution, deadline, now);
       if ('infeasible' in outcome) return outcome;
       stageMs.push({ name: stage.name, ms: outcome.ms, proven: outcome.proven });
       solution = outcome.solution;
@@ -206,6 +219,7 @@ export function solvePart(
         break;
       }
       values.set(index, outcome.value);
+      earlier.push({ stage, value: outcome.value });
       if (outcome.relaxed) fixByReducedCost(model, problem, stage, outcome.relaxed, outcome.value);
       fixStage(highs, model, problem, stage, index, outcome.value);
     }

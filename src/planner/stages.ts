@@ -39,6 +39,10 @@ export function fixStage(
   else model.addRow(-highs.infinity, target + slack, columnsOf(entries));
 }
 
+/** A plan's value on a stage's objective. */
+export const stageValue = (stage: Stage, solution: Float64Array): number =>
+  stage.costs.reduce((sum, cost, column) => sum + cost * (solution[column] ?? 0), 0);
+
 export function columnsOf(entries: [number, number][]): { indices: number[]; values: number[] } {
   return { indices: entries.map(([column]) => column), values: entries.map(([, value]) => value) };
 }
