@@ -5,21 +5,25 @@ import { complete, satisfies } from './first-plan.js';
 import type { PartProblem } from './problem.js';
 
 /** Each row's columns, for the rows a greedy plan checks (those over candidate and schedule columns only). */
-function rowsByColumn(problem: PartProblem): { byColumn: number[][]; checked: boolean[] } {
+const byColumnOf = new WeakMap<PartProblem, number[][]>();
+
+function rowsByColumn(problem: PartProblem): { byColumn: number[][] } {
+  // A part's rows never change once built: one index per part, however many plans are built on it.
+  const known = byColumnOf.get(problem);
+  if (known) return { byColumn: known };
   const firstExtra = problem.candidates.length + problem.schedules.length;
   const { starts, indices, upper } = problem.rows;
   const byColumn: number[][] = Array.from({ length: firstExtra }, () => []);
-  const checked: boolean[] = [];
   for (let row = 0; row < upper.length; row++) {
     const end = starts[row + 1] ?? indices.length;
     let plain = (upper[row] ?? Infinity) !== Infinity;
     for (let entry = starts[row] ?? 0; plain && entry < end; entry++)
       if ((indices[entry] ?? 0) >= firstExtra) plain = false;
-    checked.push(plain);
     if (plain)
       for (let entry = starts[row] ?? 0; entry < end; entry++) byColumn[indices[entry] ?? 0]?.push(row);
   }
-  return { byColumn, checked };
+  byColumnOf.set(problem, byColumn);
+  return { byColumn };
 }
 
 /** Per candidate column, its person's load (problem.loads: booked hours and each column's hours). */

@@ -4,14 +4,14 @@
 // smaller MIP near it, proves the stage; else the stage's MIP. Fairness is a threshold search
 // (fairness.ts). The first stage not proven keeps its best plan and ends the part.
 import type { Highs } from 'highs';
-import { leastMaximumLoad, setThreshold } from './fairness.js';
+import { leastMaximumLoad, maximumLoad, setThreshold } from './fairness.js';
 import { complete, oneEach, satisfies } from './first-plan.js';
 import type { Candidate } from './model.js';
 import type { HighsModel, ObjectiveName, PartProblem, Stage } from './problem.js';
 import { fixByReducedCost, nearRelaxation, type Relaxation, relax } from './relaxation.js';
 import { assignSchedules } from './schedules.js';
 import { closed, countingBound, fixStage, stageValue } from './stages.js';
-import { byCountedColumns, type Kept, leastPossibleLoad } from './without-lp.js';
+import { byCountedColumns, forcedLoad, type Kept, leastPossibleLoad } from './without-lp.js';
 
 export interface PartResult {
   chosen: Candidate[];
@@ -189,14 +189,16 @@ export function solvePart(
     for (const [index, stage] of problem.stages.entries()) {
       if (stage.name === 'fairness' && problem.levels) {
         const stageStart = now();
-        const least = leastPossibleLoad(problem, problem.levels, earlier, solution);
-        if (least) {
+        problem.leastLoad = Math.max(problem.leastLoad, forcedLoad(problem, earlier));
+        const least = leastPossibleLoad(problem, problem.levels, earlier, solution, deadline, now);
+        if (least?.proven) {
           stageMs.push({ name: stage.name, ms: now() - stageStart, proven: true });
           solution = least.solution;
           values.set(index, least.value);
           setThreshold(model, problem, least.value);
           continue;
         }
+        if (least && least.value < maximumLoad(problem, solution)) solution = least.solution;
         const search = leastMaximumLoad(highs, model, problem, problem.levels, solution, deadline, now);
         stageMs.push({ name: stage.name, ms: now() - stageStart, proven: search.proven });
         solution = Float64Array.from(search.solution);

@@ -46,28 +46,83 @@ export function byCountedColumns(
 }
 
 /**
- * The fairness stage proven without the solver: every plan that fills the places the first stage
- * did has someone working at least the longest of them (problem.leastLoad), so its maximum load is
- * at least the least level from there. A plan that keeps every earlier optimum (the counted
- * columns of the plan in hand first) with nobody above that level is the stage's optimum. The
- * busy season's first week: the threshold search's first relaxation had under a second left and
- * stopped "within 59%".
+ * Hours someone works in every plan that keeps the earlier optima: the pins, and every column of a
+ * counting stage whose optimum counts all of its columns (the busy season's first week: the 35
+ * pending columns are all in the plan, one person holding two of them), each person with their
+ * booked hours. With the longest place filled (problem.leastLoad) a bound on the least maximum
+ * load that needs no solver.
+ */
+export function forcedLoad(problem: PartProblem, earlier: readonly Kept[]): number {
+  const forced = new Set<number>();
+  problem.colLower.forEach((lower, column) => {
+    if (lower > 0) forced.add(column);
+  });
+  for (const { stage, value } of earlier) {
+    if (stage.name !== 'kept' && stage.name !== 'pending') continue;
+    const columns: number[] = [];
+    let most = 0;
+    stage.costs.forEach((cost, column) => {
+      if (cost === 0 || problem.zeroed.has(column)) return;
+      columns.push(column);
+      most += cost * (problem.colUpper[column] ?? 0);
+    });
+    if (value >= most - 1e-6) for (const column of columns) forced.add(column);
+  }
+  let most = 0;
+  for (const { terms, booked } of problem.loads) {
+    const held = terms.filter(([column]) => forced.has(column));
+    if (held.length)
+      most = Math.max(
+        most,
+        held.reduce((sum, [, hours]) => sum + hours, booked),
+      );
+  }
+  return most;
+}
+
+/**
+ * The fairness stage by plans built without the solver: every plan keeping the earlier optima has
+ * someone working at least problem.leastLoad (the longest place filled, the forced load), so its
+ * maximum load is at least the least level from there; a greedy plan keeping those optima (the
+ * counted columns of the plan in hand first) with nobody above that level is the stage's optimum.
+ * Else the least level a greedy plan fits under (a bisection over the levels) is the best plan
+ * found, for the threshold search to start from. The busy season's first week: the search's
+ * first relaxation had under a second left and stopped "within 59%".
  */
 export function leastPossibleLoad(
   problem: PartProblem,
   levels: readonly number[],
   earlier: readonly Kept[],
   inHand: Float64Array,
-): { solution: Float64Array; value: number } | undefined {
-  const least = levels.find((level) => level >= problem.leastLoad - 1e-6);
-  if (least === undefined) return undefined;
+  deadline = Infinity,
+  now: () => number = Date.now,
+): { solution: Float64Array; value: number; proven: boolean } | undefined {
+  let low = levels.findIndex((level) => level >= problem.leastLoad - 1e-6);
+  if (low < 0) return undefined;
+  const least = levels[low] ?? 0;
   const counted = earlier.filter(({ stage }) => stage.name !== 'filled');
   const chosen: number[] = [];
   for (let column = 0; column < problem.numCols; column++)
     if ((inHand[column] ?? 0) > 0.5 && counted.some(({ stage }) => (stage.costs[column] ?? 0) !== 0))
       chosen.push(column);
-  const plan = planAround(problem, chosen, least);
-  if (!plan || !keepsEvery(earlier, plan)) return undefined;
-  const value = maximumLoad(problem, plan);
-  return value <= least + 1e-6 ? { solution: plan, value } : undefined;
+  const under = (cap: number): Float64Array | undefined => {
+    const plan = planAround(problem, chosen, cap);
+    return plan && keepsEvery(earlier, plan) ? plan : undefined;
+  };
+  let best: { solution: Float64Array; value: number } | undefined;
+  const inHandLoad = maximumLoad(problem, inHand);
+  let high = levels.findIndex((level) => level >= inHandLoad - 1e-6);
+  if (high < 0) high = levels.length - 1;
+  // The least level first (a plan there is proven), then halving between it and the plan in hand.
+  let probe = low;
+  while (low <= high && now() < deadline) {
+    const plan = under(levels[probe] ?? 0);
+    if (plan) {
+      const value = maximumLoad(problem, plan);
+      if (!best || value < best.value) best = { solution: plan, value };
+      high = levels.findIndex((level) => level >= value - 1e-6) - 1;
+    } else low = probe + 1;
+    probe = Math.floor((low + high) / 2);
+  }
+  return best && { ...best, proven: best.value <= least + 1e-6 };
 }
