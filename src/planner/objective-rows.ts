@@ -165,14 +165,32 @@ export function mostShifts(model: PlanModel, list: PersonColumns): number {
  * (mostShifts), plus booked hours. A knapsack over sums keeping the fewest shifts that reach each,
  * a distinct length of shift at a time: a person with 90 candidates in a busy week has a few
  * hundred such sums, where every subset's sum (searched before) ran into thousands per person and
- * most of a minute over 3,000 crew. False once there are too many to search.
+ * most of a minute over 3,000 crew. False once there are too many to search. People with the same
+ * lengths of shift and the same most reach the same sums: `known` keeps them per such kind, for
+ * one part (the busy season's first week: 2,235 people, a third of the part's build before).
  */
-export function addLevels(levels: Set<number>, list: PersonColumns, booked: number, most: number): boolean {
+export function addLevels(
+  levels: Set<number>,
+  list: PersonColumns,
+  booked: number,
+  most: number,
+  known: Map<string, number[] | undefined> = new Map(),
+): boolean {
   const lengths = new Map<number, number>();
   for (const { candidate } of list) {
     const hours = roundHours(candidate.hours);
     lengths.set(hours, (lengths.get(hours) ?? 0) + 1);
   }
+  const kind = `${most}|${[...lengths].sort((a, b) => a[0] - b[0]).join(';')}`;
+  if (!known.has(kind)) known.set(kind, reachableSums(lengths, most));
+  const sums = known.get(kind);
+  if (!sums) return false;
+  for (const sum of sums) levels.add(roundHours(sum + booked));
+  return levels.size <= MAX_LEVELS;
+}
+
+/** The positive sums of at most `most` shifts of these lengths (hours -> how many); none when too many. */
+function reachableSums(lengths: ReadonlyMap<number, number>, most: number): number[] | undefined {
   let fewest = new Map<number, number>([[0, 0]]);
   for (const [hours, available] of lengths) {
     const next = new Map(fewest);
@@ -182,10 +200,9 @@ export function addLevels(levels: Set<number>, list: PersonColumns, booked: numb
         if ((next.get(reached) ?? Infinity) > count + taken) next.set(reached, count + taken);
       }
     fewest = next;
-    if (fewest.size > MAX_LEVELS) return false;
+    if (fewest.size > MAX_LEVELS) return undefined;
   }
-  for (const sum of fewest.keys()) if (sum > 0) levels.add(roundHours(sum + booked));
-  return levels.size <= MAX_LEVELS;
+  return [...fewest.keys()].filter((sum) => sum > 0);
 }
 
 /**

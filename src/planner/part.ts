@@ -95,6 +95,7 @@ function personRows(
     levelsKnown: true,
     continuityColumns: [],
   };
+  const knownSums = new Map<string, number[] | undefined>();
   for (const [crew, list] of byPerson) {
     if (list.length > 1) {
       clashRows(rows, model, list);
@@ -107,7 +108,8 @@ function personRows(
     const load = loadRows(rows, model, crew, list, loadColumn, extra);
     out.loads.push(load);
     if (list.length > 1) out.counts.push(countRow(rows, list, load.booked));
-    if (out.levelsKnown) out.levelsKnown = addLevels(out.levels, list, load.booked, mostShifts(model, list));
+    if (out.levelsKnown)
+      out.levelsKnown = addLevels(out.levels, list, load.booked, mostShifts(model, list), knownSums);
   }
   return out;
 }

@@ -4,6 +4,20 @@ import type { Candidate } from './model.js';
 import type { HighsModel, ObjectiveName, PartProblem, Stage } from './problem.js';
 import type { Schedule } from './schedules.js';
 
+/**
+ * Hours someone works in every plan keeping the places filled at their counting bound: the
+ * longest place with a bound (problem.leastLoad, the fairness stage's floor).
+ */
+export function keepLeastLoad(problem: PartProblem, stage: Stage, value: number): void {
+  if (stage.name !== 'filled') return;
+  const perPlace = placeBounds(problem, stage);
+  if (!perPlace || Math.abs(perPlace.reduce((sum, place) => sum + place.bound, 0) - value) >= 1e-6) return;
+  perPlace.forEach((place, at) => {
+    if (place.bound > 0)
+      problem.leastLoad = Math.max(problem.leastLoad, problem.placeColumns[at]?.hours ?? 0);
+  });
+}
+
 /** A stage's optimum kept by every later stage: a row (an integer objective's exact value). */
 export function fixStage(
   highs: Highs,
@@ -22,14 +36,12 @@ export function fixStage(
   // over every column, which slowed each later stage's relaxation (seconds on 300 places).
   const perPlace = placeBounds(problem, stage);
   if (perPlace && Math.abs(perPlace.reduce((sum, place) => sum + place.bound, 0) - value) < 1e-6) {
-    perPlace.forEach((place, at) => {
+    perPlace.forEach((place) => {
       if (place.bound <= 0) return;
       model.addRow(place.bound, highs.infinity, {
         indices: place.columns,
         values: place.columns.map(() => 1),
       });
-      if (stage.name === 'filled')
-        problem.leastLoad = Math.max(problem.leastLoad, problem.placeColumns[at]?.hours ?? 0);
     });
     return;
   }

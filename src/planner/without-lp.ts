@@ -113,9 +113,12 @@ export function leastPossibleLoad(
   const inHandLoad = maximumLoad(problem, inHand);
   let high = levels.findIndex((level) => level >= inHandLoad - 1e-6);
   if (high < 0) high = levels.length - 1;
-  // The least level first (a plan there is proven), then halving between it and the plan in hand.
+  // The least level first (a plan there is proven), then halving between it and the plan in hand
+  // while time is left. The first is tried even past the time limit: a plan built without the
+  // solver, bounded by the part's size (70 ms on the busy season's first week), not a search.
   let probe = low;
-  while (low <= high && now() < deadline) {
+  let tried = 0;
+  while (low <= high && (tried++ === 0 || now() < deadline)) {
     const plan = under(levels[probe] ?? 0);
     if (plan) {
       const value = maximumLoad(problem, plan);
