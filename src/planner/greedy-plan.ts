@@ -58,10 +58,18 @@ export function planAround(
       if (indices[entry] === column) return values[entry] ?? 0;
     return 0;
   };
+  // A "used" column fixed at 0 (reduced-cost fixing after continuity) keeps its person off every column it counts.
+  const blocked = new Set<number>();
+  for (const { used, columns } of problem.links)
+    if (problem.zeroed.has(used)) for (const column of columns) blocked.add(column);
   const solution = new Float64Array(problem.numCols);
   const used = new Set<number>();
   const add = (column: number): boolean => {
-    if ((solution[column] ?? 0) + 1 > (problem.colUpper[column] ?? 0) + 1e-9 || problem.zeroed.has(column))
+    if (
+      (solution[column] ?? 0) + 1 > (problem.colUpper[column] ?? 0) + 1e-9 ||
+      problem.zeroed.has(column) ||
+      blocked.has(column)
+    )
       return false;
     const person = personOf.get(column);
     const load = person === undefined ? undefined : problem.loads[person];

@@ -100,11 +100,14 @@ export function leastPossibleLoad(
   let low = levels.findIndex((level) => level >= problem.leastLoad - 1e-6);
   if (low < 0) return undefined;
   const least = levels[low] ?? 0;
+  // The plan in hand's columns that earlier stages count first, then the rest of it (those over
+  // the cap are left out by the greedy).
   const counted = earlier.filter(({ stage }) => stage.name !== 'filled');
-  const chosen: number[] = [];
-  for (let column = 0; column < problem.numCols; column++)
-    if ((inHand[column] ?? 0) > 0.5 && counted.some(({ stage }) => (stage.costs[column] ?? 0) !== 0))
-      chosen.push(column);
+  const isCounted = (column: number) => counted.some(({ stage }) => (stage.costs[column] ?? 0) !== 0);
+  const held: number[] = [];
+  for (let column = 0; column < problem.candidates.length + problem.schedules.length; column++)
+    if ((inHand[column] ?? 0) > 0.5) held.push(column);
+  const chosen = [...held.filter(isCounted), ...held.filter((column) => !isCounted(column))];
   const under = (cap: number): Float64Array | undefined => {
     const plan = planAround(problem, chosen, cap);
     return plan && keepsEvery(earlier, plan) ? plan : undefined;
