@@ -88,15 +88,29 @@ export function classSizeRows(
   });
 }
 
-/** One shift at a time with the minimum rest: one row per maximal set of pairwise clashing shifts. */
+/**
+ * One shift at a time with the minimum rest: one row per maximal set of pairwise clashing shifts,
+ * but for a set within one local day when one shift a day is the limit: that day's row (dayRows)
+ * holds it already, the same relaxation with fewer rows (the busy season's first week: 111,176
+ * rows before).
+ */
 export function clashRows(rows: Rows, model: PlanModel, list: PersonColumns): void {
-  for (const clique of clashCliques(model, list))
+  const dayOf = new Map<number, string>();
+  if (model.options.maxShiftsPerDay === 1)
+    for (const { column, candidate } of list) {
+      const shift = model.roles[candidate.place]?.shift;
+      if (shift) dayOf.set(column, localStartDay(shift));
+    }
+  for (const clique of clashCliques(model, list)) {
+    const day = dayOf.get(clique[0] ?? -1);
+    if (day !== undefined && clique.every((column) => dayOf.get(column) === day)) continue;
     addRow(
       rows,
       clique.map((column) => [column, 1]),
       -Infinity,
       1,
     );
+  }
 }
 
 /**
