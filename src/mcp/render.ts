@@ -4,10 +4,17 @@
 
 type Json = null | undefined | boolean | number | string | Json[] | { [key: string]: Json };
 
+// Every tool's text is rendered here on every call (get_crew: some 35 µs of a warm call, the
+// largest step of the server's own), so the walk below allocates no entry pairs and no part
+// lists, and stops an object's one-line form at the first value that cannot go on the line.
+
 function isEmpty(value: Json): boolean {
   if (value === null || value === undefined || value === '') return true;
   if (Array.isArray(value)) return value.length === 0;
-  if (typeof value === 'object') return Object.values(value).every(isEmpty);
+  if (typeof value === 'object') {
+    for (const key of Object.keys(value)) if (!isEmpty(value[key])) return false;
+    return true;
+  }
   return false;
 }
 
@@ -16,25 +23,46 @@ function isScalar(value: Json): value is string | number | boolean {
 }
 
 function scalarText(value: string | number | boolean): string {
-  return typeof value === 'string' && /[\n,]/.test(value) ? JSON.stringify(value) : String(value);
+  return typeof value === 'string' && (value.includes(',') || value.includes('\n'))
+    ? JSON.stringify(value)
+    : String(value);
 }
 
-function entries(value: { [key: string]: Json }): [string, Json][] {
-  return Object.entries(value).filter(([, item]) => !isEmpty(item));
+function isScalarList(value: Json): value is (string | number | boolean)[] {
+  if (!Array.isArray(value)) return false;
+  for (const item of value) if (!isScalar(item)) return false;
+  return true;
+}
+
+function scalarList(value: (string | number | boolean)[]): string {
+  let text = '';
+  for (let index = 0; index < value.length; index++)
+    text += index === 0 ? scalarText(value[index]!) : `, ${scalarText(value[index]!)}`;
+  return text;
+}
+
+/** An object on one line: its non-empty keys, each a scalar or a list of scalars, in 160 characters. */
+function inlineObject(value: { [key: string]: Json }): string | null {
+  let text = '';
+  let first = true;
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    if (isEmpty(item)) continue;
+    let part: string;
+    if (isScalar(item)) part = `${key}: ${scalarText(item)}`;
+    else if (isScalarList(item)) part = `${key}: [${scalarList(item)}]`;
+    else return null;
+    text = first ? part : `${text}, ${part}`;
+    first = false;
+    if (text.length > 160) return null;
+  }
+  return text;
 }
 
 function inline(value: Json): string | null {
   if (isScalar(value)) return scalarText(value);
-  if (Array.isArray(value) && value.every(isScalar))
-    return value.map((item) => scalarText(item as string)).join(', ');
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    const parts = entries(value).map(([key, item]) => {
-      if (isScalar(item)) return `${key}: ${scalarText(item)}`;
-      if (Array.isArray(item) && item.every(isScalar)) return `${key}: [${inline(item)}]`;
-      return null;
-    });
-    if (parts.every((part) => part !== null) && parts.join(', ').length <= 160) return parts.join(', ');
-  }
+  if (isScalarList(value)) return scalarList(value);
+  if (value && typeof value === 'object' && !Array.isArray(value)) return inlineObject(value);
   return null;
 }
 
@@ -53,7 +81,9 @@ function lines(value: Json, indent: string, out: string[]): void {
     return;
   }
   if (value && typeof value === 'object') {
-    for (const [key, item] of entries(value)) {
+    for (const key of Object.keys(value)) {
+      const item = value[key];
+      if (isEmpty(item)) continue;
       const one = inline(item);
       if (one !== null && (isScalar(item) || Array.isArray(item) || one.length <= 100)) {
         out.push(`${indent}${key}: ${one}`);

@@ -1,14 +1,13 @@
 // A direct GraphQL client for the comparisons: the same document a tool sends, straight to the
 // sandbox with a token fetched once, the answer parsed as any client would.
-import type { RunningSandbox } from '../../src/sandbox/types.js';
-import { fetchToken } from '../helpers/sandbox.js';
+import { fetchToken, type SandboxAddress } from '../helpers/sandbox.js';
 
 export interface DirectGraphql {
   /** POST the document; resolves to the parsed `data`, throws on errors. */
   query(document: string, variables: Record<string, unknown>): Promise<unknown>;
 }
 
-export async function directGraphql(sandbox: RunningSandbox): Promise<DirectGraphql> {
+export async function directGraphql(sandbox: SandboxAddress): Promise<DirectGraphql> {
   const token = await fetchToken(sandbox);
   return {
     async query(document, variables) {

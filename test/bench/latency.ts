@@ -1,5 +1,7 @@
 // Latency a tool call adds: the same read through the MCP server (each build's CLI over stdio and
-// over Streamable HTTP) and as a direct GraphQL call, against the same sandbox. Each path
+// over Streamable HTTP) and as a direct GraphQL call, against the same sandbox, which runs in a
+// process of its own (sandbox-process.ts): as a real platform is remote, both paths cross to it
+// from another process. Each path
 // alternates with the direct call in rounds of its own, so that machine noise hits both alike and
 // no other path's calls sit between a server's calls. The direct call is the very request the tool
 // sent (its document, and the variables the sandbox logged during a warm-up call: the same fields
@@ -8,9 +10,7 @@
 // JSON-RPC client over stdio (raw-stdio.ts) beside them gives the server's share of that.
 import type { Client } from '@modelcontextprotocol/client';
 import { companyJobsDocument, crewOneDocument } from '../../src/contract/documents.js';
-import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { connectHttp, spawnHttp, spawnStdio } from '../helpers/mcp.js';
-import { requestsDuring } from '../helpers/sandbox.js';
 import { directGraphql } from './direct.js';
 import { liveEnv, track } from './processes.js';
 import { type RawStdio, spawnRawStdio } from './raw-stdio.js';
@@ -24,6 +24,7 @@ import {
   table,
   timingCells,
 } from './report.js';
+import { type SandboxProcess, spawnSandboxProcess } from './sandbox-process.js';
 import { emptyNursery, sleep, summarize, timed } from './stats.js';
 import { spawnV1Stdio, type V1Stdio } from './v1-stdio.js';
 
@@ -118,11 +119,11 @@ async function callOk(client: Client, tool: string, args: Record<string, unknown
 
 /** The variables of the one GraphQL request the tool sends for these arguments. */
 async function requestOf(
-  sandbox: RunningSandbox,
+  sandbox: SandboxProcess,
   client: Client,
   testCase: Case,
 ): Promise<Record<string, unknown>> {
-  const { sent } = await requestsDuring(sandbox, () => callOk(client, testCase.tool, testCase.args));
+  const { sent } = await sandbox.requestsDuring(() => callOk(client, testCase.tool, testCase.args));
   const only = sent[0];
   if (sent.length !== 1 || only?.kind !== 'graphql')
     throw new Error(
@@ -168,11 +169,12 @@ export const latencySection: Section = {
   id: 'latency',
   title: 'Latency: MCP tool call vs direct GraphQL',
   async run(ctx: BenchContext) {
-    const { sandbox } = ctx;
     const phases = PHASES[ctx.quick ? 'quick' : 'full'];
     const cases = ctx.quick ? CASES.filter((testCase) => testCase.goalMs !== undefined) : CASES;
     // --quick has no warm phase: its goal line reads the phase it has, and says so.
     const goalPhase = phases.some((phase) => phase.name === GOAL_PHASE) ? GOAL_PHASE : phases.at(-1)!.name;
+    // Not the benchmark's own sandbox: one in a process of its own (see sandbox-process.ts).
+    const sandbox = await spawnSandboxProcess();
     const env = liveEnv(sandbox);
     const servers: {
       build: string;
@@ -182,21 +184,26 @@ export const latencySection: Section = {
       http: Client;
       close(): Promise<void>;
     }[] = [];
-    const direct = await directGraphql(sandbox);
+    const direct = await directGraphql(sandbox).catch(async (error: unknown) => {
+      await sandbox.close();
+      throw error;
+    });
     const parts: string[] = [
       'Each path is measured in rounds of its own: its call and a direct call, in alternating order. ' +
         `${phases.map((phase, index) => `${index === 0 ? 'First' : 'Then'} ${phase.warmup} rounds are discarded and ${phase.measured} measured: "${phase.name}" (calls ${callRange(phases, index)} of each path${phase.pauseMs ? `, each call after ${phase.pauseMs} ms of idle` : ''})`).join('. ')}. ` +
         (phases.length > 1
-          ? `The goals read the ${GOAL_PHASE} phase: they are a per-call overhead, and the direct path (this long-lived process) is warm from the start; the first calls show what a tool's first calls on a server add while the JIT compiles its paths (the servers answered the floor's pings first, and for a later case the calls of the cases before it), and the pause what a call costs once the processes have slept, as they do between an assistant's calls (a slept process runs its next work slower on this machine, and only the MCP path wakes a process of its own). `
+          ? `The goals read the ${GOAL_PHASE} phase: they are a per-call overhead, and the direct path (this long-lived process) is warm from the start; the first calls show what a tool's first calls on a server add while the JIT compiles its paths (the servers answered the floor's pings first, and for a later case the calls of the cases before it), and the pause what a call costs once the processes have slept, as they do between an assistant's calls (a slept process runs its next work slower on this machine, and the MCP path wakes one process more than the direct one: the server). `
           : '') +
         `The SDK clients (\`@modelcontextprotocol/client\`, and "${V1_STDIO}": \`@modelcontextprotocol/sdk\` 1.x, which most hosts embed) list the tools once before their calls, so that, as official clients do, they validate every result's structuredContent against the tool's outputSchema (ajv); "${SERVER_SHARE}" is a third client of its own server that writes the request line and \`JSON.parse\`s the answer line, nothing else. Its added time is the server's share (the pipe round trip included, as the direct path's HTTP round trip is in its own figure); "${SDK_STDIO}" minus it is the client's share: the SDK's envelope checks and the output validation. ` +
         `Every server is a build's CLI (\`stdio\`, and \`http --port 0 ` +
-        "--rate-limit 0`) against the benchmark's sandbox as a live platform (CREW_CLIENT_ID=demo-admin, " +
+        '--rate-limit 0`) against a sandbox as a live platform (CREW_CLIENT_ID=demo-admin, ' +
         "CREW_AUTH_URL/CREW_API_URL = the sandbox); the direct call POSTs the tool's own GraphQL document with the " +
         'variables the tool sent in a warm-up call (logged by the sandbox), with a token fetched beforehand. ' +
         '"Added" is the median of the path minus the median of the direct calls of its rounds; "paired" takes the ' +
         "difference round by round. The direct row pools the direct calls of every path's rounds; each path is compared with those of its own (the direct median of the same rounds). Clients, the " +
-        'sandbox and the servers share the machine.',
+        'sandbox and the servers share the machine. ' +
+        "This section's sandbox (the same seed and today as the benchmark's) runs in a process of its own, not in the benchmark process: a real platform is remote, so both paths cross to another process. With the sandbox in the benchmark process, the direct call's client and server shared one event loop and crossed no process, while the MCP path's request to the sandbox had to wake the benchmark process, so every MCP figure carried two process wake-ups that a user's direct call pays too. " +
+        "The floor's pings run in rounds of each path's own too (warm-up, then the measured pings, one server after the other), as the cases do: pinged in turn with the other servers, each server slept while those answered and woke among processes just active, which measured its ping at several times what a host with one server pays.",
       '',
     ];
     try {
@@ -246,9 +253,10 @@ export const latencySection: Section = {
       const pingWarmup =
         phases.slice(0, last + 1).reduce((sum, phase) => sum + phase.warmup + phase.measured, 0) -
         phases[last]!.measured;
+      // Each path's pings in rounds of their own, as a host with one server sends them.
       const pingSamples = pings.map(() => [] as number[]);
-      for (let round = 0; round < pingWarmup + phases[last]!.measured; round++) {
-        for (const [index, ping] of pings.entries()) {
+      for (const [index, ping] of pings.entries()) {
+        for (let round = 0; round < pingWarmup + phases[last]!.measured; round++) {
           emptyNursery();
           const { ms: took } = await timed(ping.call);
           if (round >= pingWarmup) pingSamples[index]!.push(took);
@@ -380,6 +388,7 @@ export const latencySection: Section = {
         );
     } finally {
       for (const server of servers) await server.close();
+      await sandbox.close();
     }
     return parts.join('\n');
   },

@@ -3,10 +3,10 @@
 // sandbox, and the sandbox's counters see every request the server makes.
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { RunningSandbox } from '../../src/sandbox/types.js';
+import type { SandboxAddress } from '../helpers/sandbox.js';
 
 /** Environment that makes the CLI use `sandbox` as a live platform with the demo-admin key. */
-export function liveEnv(sandbox: RunningSandbox, clientId = 'demo-admin'): Record<string, string> {
+export function liveEnv(sandbox: SandboxAddress, clientId = 'demo-admin'): Record<string, string> {
   const key = sandbox.keys.find((candidate) => candidate.clientId === clientId);
   if (!key) throw new Error(`No sandbox key ${clientId}.`);
   return {

@@ -43,11 +43,14 @@ export function startTestSandbox(
   return startSandbox({ host: '127.0.0.1', port: 0, today: TEST_TODAY, ...rest, signingKeys });
 }
 
+/** Where a sandbox listens and its keys: all a client needs, whichever process runs it. */
+export type SandboxAddress = Pick<RunningSandbox, 'baseUrl' | 'authUrl' | 'realm' | 'tokenUrl' | 'keys'>;
+
 /** Token per sandbox and client id, so a suite does not hit the token endpoint on every call. */
 const tokenCache = new WeakMap<RunningSandbox, Map<string, string>>();
 
 /** A fresh access token from the sandbox's token endpoint (raw fetch, form-encoded). */
-export async function fetchToken(sb: RunningSandbox, clientId = 'demo-admin'): Promise<string> {
+export async function fetchToken(sb: SandboxAddress, clientId = 'demo-admin'): Promise<string> {
   const key = sb.keys.find((candidate) => candidate.clientId === clientId);
   if (!key) throw new Error(`No API key ${clientId} in this sandbox.`);
   const response = await fetch(sb.tokenUrl, {
