@@ -321,12 +321,12 @@ export function buildModel(
       if (availability.thisRole !== undefined && WITHDRAWN_STATUSES.includes(availability.thisRole)) return;
       if (named(offRole, role.roleId, member.id)) return;
       diagnosis.qualified++;
-      const conflict = bookedConflict(
-        role.shift,
-        booked.get(index) ?? [],
-        bookedHours.get(index) ?? 0,
-        options,
-      );
+      // Without booked shifts only the hours limit can rule a place out.
+      const bookedHere = booked.get(index);
+      const conflict =
+        bookedHere || options.maxHours !== undefined
+          ? bookedConflict(role.shift, bookedHere ?? [], bookedHours.get(index) ?? 0, options)
+          : undefined;
       if (conflict !== undefined) {
         diagnosis.bookedElsewhere.set(conflict, (diagnosis.bookedElsewhere.get(conflict) ?? 0) + 1);
         return;
