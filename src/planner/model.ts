@@ -6,6 +6,7 @@
 // shorter than the minimum, the day's shift limit, or the hours limit. What is left between the
 // proposed places of one person (overlap, rest, the day's limit, hours) is the solver's part.
 import {
+  type Availability,
   assessAvailability,
   assignmentsByCrew,
   BOOKED_STATUS,
@@ -16,7 +17,6 @@ import {
 import {
   type CheckableRequirement,
   type CrewFacts,
-  type CrewVerdict,
   compareVerdicts,
   describeRequirement,
   judgeCrew,
@@ -169,14 +169,15 @@ function bookedConflict(
   options: PlanOptions,
 ): string | undefined {
   for (const other of booked) if (!canWorkBoth(shift, other, options.minRestHours)) return other.jobId;
-  if (options.maxShiftsPerDay > 0) {
+  // Most crew have no booked shift near the plan: no local day to work out for them.
+  if (options.maxShiftsPerDay > 0 && booked.length > 0) {
     const day = localStartDay(shift);
     const sameDay = booked.filter((other) => localStartDay(other) === day);
     if (sameDay.length >= options.maxShiftsPerDay) return sameDay[0]?.jobId;
   }
   if (options.maxHours !== undefined && bookedHours + paidHours(shift) > options.maxHours + 1e-9)
     return booked[0]?.jobId ?? 'hours';
-  if (options.maxShiftsPerWeek !== undefined) {
+  if (options.maxShiftsPerWeek !== undefined && booked.length > 0) {
     const week = localWeek(shift);
     const sameWeek = booked.filter((other) => localWeek(other) === week);
     if (sameWeek.length >= options.maxShiftsPerWeek) return sameWeek[0]?.jobId;
@@ -211,22 +212,53 @@ interface NearlyMet {
   base: ReturnType<typeof judgeCrew>;
 }
 
+/** One requirement set's verdicts, and the ranking of those meeting all of it while unflagged. */
+interface SetVerdicts {
+  verdicts: NearlyMet[];
+  /** Positions in `verdicts` of those failing nothing, in compareVerdicts' order with nobody flagged. */
+  ranking: number[];
+}
+
 /**
  * Per requirement set: each member's verdict, and only those failing at most one requirement (the
- * rest are neither candidates nor near misses on any role asking that set), in crew order.
+ * rest are neither candidates nor near misses on any role asking that set), in crew order. The
+ * ranking is sorted once per set, not once per role: on a role only the flag (a pending crew job
+ * overlapping it, or a "no" on it) moves a member, to the back, keeping this order among the flagged.
  */
 function nearlyMet(
   crew: readonly CrewFacts[],
   checkable: readonly CheckableRequirement[],
   excluded: ReadonlySet<number>,
-): NearlyMet[] {
+): SetVerdicts {
   const verdicts: NearlyMet[] = [];
+  const ranking: number[] = [];
   for (const [index, member] of crew.entries()) {
     if (excluded.has(member.id)) continue;
-    const base = judgeCrew(member, checkable, { pending: [] });
+    const base = judgeCrew(member, checkable, NO_CREW_JOBS);
+    if (base.failed.length === 0) ranking.push(verdicts.length);
     if (base.failed.length <= 1) verdicts.push({ member, index, base });
   }
-  return verdicts;
+  ranking.sort((a, b) => compareVerdicts((verdicts[a] as NearlyMet).base, (verdicts[b] as NearlyMet).base));
+  return { verdicts, ranking };
+}
+
+/** The availability of a member without crew jobs near the plan (most of a large company). */
+const NO_CREW_JOBS: Availability = Object.freeze({ pending: [] as Availability['pending'] });
+
+/** A member's state on one place (buildModel): may take it, unflagged or flagged (0: may not). */
+const ELIGIBLE = 1;
+const FLAGGED = 2;
+
+/** Ranking tiers as strings, made once: "<flagged>/<options held>". */
+const tiers = new Map<string, string>();
+function tierOf(flagged: boolean, held: number): string {
+  const key = `${flagged ? 1 : 0}/${held}`;
+  let tier = tiers.get(key);
+  if (tier === undefined) {
+    tier = key;
+    tiers.set(key, tier);
+  }
+  return tier;
 }
 
 export function buildModel(
@@ -243,18 +275,22 @@ export function buildModel(
   const byCrew = assignmentsByCrew(facts.crewJobs);
   const { booked, bookedHours } = bookedShifts(facts.crewJobs, crewIndex, days);
   // One verdict per distinct requirement set and member: roles of an event share requirements.
-  const metCache = new Map<string, NearlyMet[]>();
+  const metCache = new Map<string, SetVerdicts>();
   const candidates: Candidate[] = [];
   const byPlace: Candidate[][] = [];
   const diagnoses: PlaceDiagnosis[] = [];
+  // Keyed lookups only when a follow-up names someone (most plans name nobody).
+  const named = (set: ReadonlySet<string>, roleId: string, crewId: number) =>
+    set.size > 0 && set.has(`${roleId}:${crewId}`);
   facts.roles.forEach((role, place) => {
     const plan = planRequirements(role.requirements);
     const key = requirementKey(plan.checkable);
-    let verdicts = metCache.get(key);
-    if (!verdicts) {
-      verdicts = nearlyMet(facts.crew, plan.checkable, excluded);
-      metCache.set(key, verdicts);
+    let met = metCache.get(key);
+    if (!met) {
+      met = nearlyMet(facts.crew, plan.checkable, excluded);
+      metCache.set(key, met);
     }
+    const { verdicts, ranking } = met;
     const diagnosis: PlaceDiagnosis = {
       qualified: 0,
       bookedElsewhere: new Map(),
@@ -262,15 +298,17 @@ export function buildModel(
       checked: plan.checkable.map(describeRequirement),
       unchecked: plan.unchecked,
     };
-    const ranked: { verdict: CrewVerdict; index: number; pending: boolean }[] = [];
-    for (const { member, index, base } of verdicts) {
+    const slot = { roleId: role.roleId, window: role.shift.window };
+    // Per position in `verdicts`: whether the member may take the place (flagged or not); where
+    // they stand on it only for those with crew jobs near the plan (the others stand nowhere).
+    const state = new Uint8Array(verdicts.length);
+    const standing = new Map<number, { availability: Availability; pending: boolean }>();
+    verdicts.forEach(({ member, index, base }, position) => {
       // Failing one requirement once the near misses are listed ends it here.
-      if (base.failed.length === 1 && diagnosis.nearMisses.length >= 50) continue;
-      const availability = assessAvailability(
-        { roleId: role.roleId, window: role.shift.window },
-        byCrew.get(member.id) ?? [],
-      );
-      if (availability.thisRole === BOOKED_STATUS) continue;
+      if (base.failed.length === 1 && diagnosis.nearMisses.length >= 50) return;
+      const crewJobs = byCrew.get(member.id);
+      const availability = crewJobs ? assessAvailability(slot, crewJobs) : NO_CREW_JOBS;
+      if (availability.thisRole === BOOKED_STATUS) return;
       if (base.failed.length === 1) {
         if (!availability.clash)
           diagnosis.nearMisses.push({
@@ -278,45 +316,56 @@ export function buildModel(
             name: member.name,
             lacks: base.failed[0]?.reason ?? '',
           });
-        continue;
+        return;
       }
-      if (availability.thisRole !== undefined && WITHDRAWN_STATUSES.includes(availability.thisRole)) continue;
-      if (offRole.has(`${role.roleId}:${member.id}`)) continue;
+      if (availability.thisRole !== undefined && WITHDRAWN_STATUSES.includes(availability.thisRole)) return;
+      if (named(offRole, role.roleId, member.id)) return;
       diagnosis.qualified++;
-      const conflict = bookedConflict(
-        role.shift,
-        booked.get(index) ?? [],
-        bookedHours.get(index) ?? 0,
-        options,
-      );
+      // Without booked shifts only the hours limit can rule a place out.
+      const bookedHere = booked.get(index);
+      const conflict =
+        bookedHere || options.maxHours !== undefined
+          ? bookedConflict(role.shift, bookedHere ?? [], bookedHours.get(index) ?? 0, options)
+          : undefined;
       if (conflict !== undefined) {
         diagnosis.bookedElsewhere.set(conflict, (diagnosis.bookedElsewhere.get(conflict) ?? 0) + 1);
-        continue;
+        return;
       }
-      const pending =
-        availability.thisRole !== undefined && PENDING_PREFERRED.includes(availability.thisRole);
-      ranked.push({ verdict: { ...base, availability, flagged: isFlagged(availability) }, index, pending });
-    }
+      state[position] = isFlagged(availability) ? FLAGGED : ELIGIBLE;
+      if (crewJobs) {
+        const pending =
+          availability.thisRole !== undefined && PENDING_PREFERRED.includes(availability.thisRole);
+        standing.set(position, { availability, pending });
+      }
+    });
     diagnosis.nearMisses.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.crewId - b.crewId));
-    ranked.sort((a, b) => compareVerdicts(a.verdict, b.verdict));
+    // compareVerdicts' order: the unflagged, then the flagged, each in the set's ranking.
+    const ranked: number[] = [];
+    const flagged: number[] = [];
+    for (const position of ranking)
+      if (state[position] === ELIGIBLE) ranked.push(position);
+      else if (state[position] === FLAGGED) flagged.push(position);
+    for (const position of flagged) ranked.push(position);
     const hours = paidHours(role.shift);
-    const list = ranked.map(({ verdict, index, pending }, rank) => {
+    const list = ranked.map((position, rank): Candidate => {
+      const { index, base } = verdicts[position] as NearlyMet;
+      const here = standing.get(position);
       const id = facts.crew[index]?.id ?? 0;
       return {
         place,
         crew: index,
         rank,
-        ...(verdict.availability.thisRole ? { onRole: verdict.availability.thisRole } : {}),
-        pending: options.keepPending && pending,
+        ...(here?.availability.thisRole ? { onRole: here.availability.thisRole } : {}),
+        pending: options.keepPending && (here?.pending ?? false),
         hours,
         score: options.preferScore ? (facts.scores?.get(id) ?? 0) : 0,
-        previous: previous.has(`${role.roleId}:${id}`),
-        pinned: pinned.has(`${role.roleId}:${id}`),
-        tier: `${verdict.flagged ? 1 : 0}/${verdict.held}`,
+        previous: named(previous, role.roleId, id),
+        pinned: named(pinned, role.roleId, id),
+        tier: tierOf(state[position] === FLAGGED, base.held),
       };
     });
     byPlace.push(list);
-    candidates.push(...list);
+    for (const candidate of list) candidates.push(candidate);
     diagnoses.push(diagnosis);
   });
   return {
