@@ -11,7 +11,14 @@ import type { HighsModel, ObjectiveName, PartProblem, Stage } from './problem.js
 import { fixByReducedCost, nearRelaxation, type Relaxation, relax } from './relaxation.js';
 import { assignSchedules } from './schedules.js';
 import { closed, countingBound, fixStage, keepLeastLoad, stageValue } from './stages.js';
-import { byCountedColumns, forcedLoad, type Kept, leastPossibleLoad } from './without-lp.js';
+import {
+  byCountedColumns,
+  continuityByPlaces,
+  forcedLoad,
+  type Kept,
+  leastLoadByPlaces,
+  leastPossibleLoad,
+} from './without-lp.js';
 
 export interface PartResult {
   chosen: Candidate[];
@@ -109,7 +116,10 @@ function solveStage(
   if (bound !== undefined && stageValue(stage, inHand) >= bound - 1e-6)
     return { proven: true, solution: inHand, value: bound, ms: 0 };
   const stageStart = now();
-  const counted = byCountedColumns(highs, problem, stage, earlier, inHand, deadline, now);
+  const counted =
+    stage.name === 'continuity'
+      ? continuityByPlaces(highs, problem, stage, earlier, inHand, deadline, now)
+      : byCountedColumns(highs, problem, stage, earlier, inHand, deadline, now);
   if ('proven' in counted) return { ...counted, ms: now() - stageStart };
   const { solution } = counted;
   const model = partModel();
@@ -220,7 +230,10 @@ export function solvePart(
       if (stage.name === 'fairness' && problem.levels) {
         const stageStart = now();
         problem.leastLoad = Math.max(problem.leastLoad, forcedLoad(problem, earlier));
-        const least = leastPossibleLoad(problem, problem.levels, earlier, solution, deadline, now);
+        const byPlaces = leastLoadByPlaces(highs, problem, problem.levels, earlier, solution, deadline, now);
+        if (byPlaces) problem.leastLoad = Math.max(problem.leastLoad, byPlaces.bound);
+        const least =
+          byPlaces?.plan ?? leastPossibleLoad(problem, problem.levels, earlier, solution, deadline, now);
         if (least?.proven) {
           stageMs.push({ name: stage.name, ms: now() - stageStart, proven: true });
           solution = least.solution;
