@@ -13,7 +13,6 @@ import { assignSchedules } from './schedules.js';
 import { closed, countingBound, fixStage, keepLeastLoad, stageValue } from './stages.js';
 import {
   byCountedColumns,
-  continuityByPlaces,
   forcedLoad,
   type Kept,
   leastLoadByPlaces,
@@ -116,10 +115,7 @@ function solveStage(
   if (bound !== undefined && stageValue(stage, inHand) >= bound - 1e-6)
     return { proven: true, solution: inHand, value: bound, ms: 0 };
   const stageStart = now();
-  const counted =
-    stage.name === 'continuity'
-      ? continuityByPlaces(highs, problem, stage, earlier, inHand, deadline, now)
-      : byCountedColumns(highs, problem, stage, earlier, inHand, deadline, now);
+  const counted = byCountedColumns(highs, problem, stage, earlier, inHand, deadline, now);
   if ('proven' in counted) return { ...counted, ms: now() - stageStart };
   const { solution } = counted;
   const model = partModel();
@@ -232,8 +228,9 @@ export function solvePart(
         problem.leastLoad = Math.max(problem.leastLoad, forcedLoad(problem, earlier));
         const byPlaces = leastLoadByPlaces(highs, problem, problem.levels, earlier, solution, deadline, now);
         if (byPlaces) problem.leastLoad = Math.max(problem.leastLoad, byPlaces.bound);
-        const least =
-          byPlaces?.plan ?? leastPossibleLoad(problem, problem.levels, earlier, solution, deadline, now);
+        const least = byPlaces?.plan?.proven
+          ? byPlaces.plan
+          : leastPossibleLoad(problem, problem.levels, earlier, solution, deadline, now);
         if (least?.proven) {
           stageMs.push({ name: stage.name, ms: now() - stageStart, proven: true });
           solution = least.solution;
@@ -241,7 +238,8 @@ export function solvePart(
           model.edit((made) => setThreshold(made, problem, least.value));
           continue;
         }
-        if (least && least.value < maximumLoad(problem, solution)) solution = least.solution;
+        for (const plan of [byPlaces?.plan, least])
+          if (plan && plan.value < maximumLoad(problem, solution)) solution = plan.solution;
         const search = leastMaximumLoad(highs, model.get(), problem, problem.levels, solution, deadline, now);
         stageMs.push({ name: stage.name, ms: now() - stageStart, proven: search.proven });
         solution = Float64Array.from(search.solution);
