@@ -59,13 +59,17 @@ interface Row {
   row?: number;
 }
 
-/** The part's rows, and the earlier optima kept (fixStage's rows). */
-function rowsOf(problem: PartProblem, earlier: readonly KeptValue[]): Row[] {
+/** The part's rows with a column in `inside` (no other row says anything of them), and the earlier optima kept (fixStage's rows). */
+function rowsOf(problem: PartProblem, earlier: readonly KeptValue[], inside: Uint8Array): Row[] {
   const { starts, indices, values, lower, upper } = problem.rows;
   const rows: Row[] = [];
   for (let row = 0; row < lower.length; row++) {
     const entries: [number, number][] = [];
     const end = starts[row + 1] ?? indices.length;
+    let touches = false;
+    for (let entry = starts[row] ?? 0; !touches && entry < end; entry++)
+      touches = inside[indices[entry] ?? 0] === 1;
+    if (!touches) continue;
     for (let entry = starts[row] ?? 0; entry < end; entry++)
       entries.push([indices[entry] ?? 0, values[entry] ?? 0]);
     rows.push({ entries, lower: lower[row] ?? -Infinity, upper: upper[row] ?? Infinity, row });
@@ -223,7 +227,9 @@ export function levelsAtPlaces(
   | undefined {
   if (places.length === 0) return undefined;
   const columns = columnsAt(problem, places, true);
-  const { model, edits } = restricted(highs, problem, columns, rowsOf(problem, earlier));
+  const inside = new Uint8Array(problem.numCols);
+  for (const column of columns) inside[column] = 1;
+  const { model, edits } = restricted(highs, problem, columns, rowsOf(problem, earlier, inside));
   const firstExtra = problem.candidates.length + problem.schedules.length;
   const at = (level: number, deadline: number, now: () => number): PlacesOutcome => {
     model.changeColBounds(edits.load, 0, level + 1e-6);
