@@ -215,7 +215,7 @@ export type PlacesOutcome =
 /**
  * The question at `places`, built once and asked per level (setThreshold's edits on the small
  * model): whether a plan fits, and its candidate and schedule columns (a schedule once per person
- * it places). None when there are no such places.
+ * it places). None when there are no such places, or they hold most of the part's columns.
  */
 export function levelsAtPlaces(
   highs: Highs,
@@ -227,6 +227,8 @@ export function levelsAtPlaces(
   | undefined {
   if (places.length === 0) return undefined;
   const columns = columnsAt(problem, places, true);
+  // Most of the part (a festival that is one multi-day job): the whole model's search asks the same.
+  if (columns.length * 2 > problem.numCols) return undefined;
   const inside = new Uint8Array(problem.numCols);
   for (const column of columns) inside[column] = 1;
   const { model, edits } = restricted(highs, problem, columns, rowsOf(problem, earlier, inside));
