@@ -215,20 +215,20 @@ export type PlacesOutcome =
 /**
  * The question at `places`, built once and asked per level (setThreshold's edits on the small
  * model): whether a plan fits, and its candidate and schedule columns (a schedule once per person
- * it places). None when there are no such places, or they hold most of the part's columns.
+ * it places). None when there are no such places, or more than `mostColumns` columns there.
  */
 export function levelsAtPlaces(
   highs: Highs,
   problem: PartProblem,
   places: readonly number[],
   earlier: readonly KeptValue[],
+  mostColumns: number,
 ):
   | { at: (level: number, deadline: number, now: () => number) => PlacesOutcome; dispose: () => void }
   | undefined {
   if (places.length === 0) return undefined;
   const columns = columnsAt(problem, places, true);
-  // Most of the part (a festival that is one multi-day job): the whole model's search asks the same.
-  if (columns.length * 2 > problem.numCols) return undefined;
+  if (columns.length > mostColumns) return undefined;
   const inside = new Uint8Array(problem.numCols);
   for (const column of columns) inside[column] = 1;
   const { model, edits } = restricted(highs, problem, columns, rowsOf(problem, earlier, inside));

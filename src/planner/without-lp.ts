@@ -119,6 +119,8 @@ export function leastLoadByPlaces(
   inHand: Float64Array,
   deadline: number,
   now: () => number,
+  // Most of the part (a festival that is one multi-day job): the whole model's search asks the same.
+  mostColumns = problem.numCols / 2,
 ): { bound: number; plan?: { solution: Float64Array; value: number; proven: boolean } } | undefined {
   const continuity = earlier.find(({ stage }) => stage.name === 'continuity');
   if (!continuity) return undefined;
@@ -127,7 +129,7 @@ export function leastLoadByPlaces(
   const inHandLoad = maximumLoad(problem, inHand);
   let high = levels.findIndex((level) => level >= inHandLoad - 1e-6);
   if (low < 0 || high < low) return undefined;
-  const question = levelsAtPlaces(highs, problem, places, earlier);
+  const question = levelsAtPlaces(highs, problem, places, earlier, mostColumns);
   if (!question) return undefined;
   let chosen: number[] = [];
   // The least level first (a plan there is proven at once), then down from the plans found: each

@@ -314,6 +314,8 @@ describe('planner: stages proven without the whole relaxation, against the whole
               inHand,
               forever,
               Date.now,
+              // Small parts: the job's places are often most of the columns, asked all the same here.
+              Infinity,
             );
             if (!outcome) return;
             bounds++;
