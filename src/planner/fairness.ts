@@ -15,7 +15,7 @@ export function setThreshold(model: HighsModel, problem: PartProblem, hours: num
 }
 
 /** How many shifts fit in `hours`: the shortest first, on top of the booked hours (when any is taken). */
-function shiftsWithin(ascending: readonly number[], booked: number, hours: number): number {
+export function shiftsWithin(ascending: readonly number[], booked: number, hours: number): number {
   let total = booked;
   let count = 0;
   for (const each of ascending) {

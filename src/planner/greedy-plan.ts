@@ -36,7 +36,7 @@ function loadOf(problem: PartProblem): Map<number, number> {
 }
 
 /**
- * A plan built around `chosen` without the solver: the pins, then `chosen`, then each place filled
+ * A plan built around `chosen` (a column once per unit) without the solver: the pins, then `chosen`, then each place filled
  * in order from its columns (people not yet proposed first, then anyone), each step keeping every
  * row over candidate and schedule columns and, when `cap` is given, nobody's load (booked hours
  * included) above it; the objectives' own columns are filled in after (complete), and the whole
@@ -95,7 +95,13 @@ export function planAround(
   for (let column = 0; column < problem.numCols; column++)
     for (let pinned = 0; pinned < (problem.colLower[column] ?? 0); pinned++)
       if (!add(column)) return undefined;
-  for (const column of chosen) if ((solution[column] ?? 0) < 0.5) add(column);
+  // A column listed n times is taken up to n times (a schedule placing n people).
+  const wanted = new Map<number, number>();
+  for (const column of chosen) {
+    const units = (wanted.get(column) ?? 0) + 1;
+    wanted.set(column, units);
+    if ((solution[column] ?? 0) < units - 0.5) add(column);
+  }
   for (const place of problem.placeColumns) {
     let filled =
       place.columns.reduce((sum, column) => sum + (solution[column] ?? 0), 0) +

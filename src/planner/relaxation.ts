@@ -113,11 +113,17 @@ export function fixByReducedCost(
 ): void {
   const sign = stage.sense === 'min' ? 1 : -1;
   const room = Math.max(0, sign * (value - relaxed.value)) + 1e-6 * Math.max(1, Math.abs(value));
+  const fixed: number[] = [];
   for (let column = 0; column < problem.numCols; column++) {
     if (problem.integrality[column] !== 1 || problem.colLower[column] !== 0) continue;
     if (problem.zeroed.has(column) || (relaxed.colValue[column] ?? 0) > 1e-9) continue;
     if (sign * (relaxed.colDual[column] ?? 0) <= room) continue;
     problem.zeroed.add(column);
-    model.changeColBounds(column, 0, 0);
+    fixed.push(column);
+  }
+  // One call for all: a real week's continuity fixes some 2,500 columns.
+  if (fixed.length) {
+    const zeros = new Float64Array(fixed.length);
+    model.changeColsBounds({ kind: 'set', indices: fixed }, zeros, zeros);
   }
 }

@@ -11,7 +11,13 @@ import type { HighsModel, ObjectiveName, PartProblem, Stage } from './problem.js
 import { fixByReducedCost, nearRelaxation, type Relaxation, relax } from './relaxation.js';
 import { assignSchedules } from './schedules.js';
 import { closed, countingBound, fixStage, keepLeastLoad, stageValue } from './stages.js';
-import { byCountedColumns, forcedLoad, type Kept, leastPossibleLoad } from './without-lp.js';
+import {
+  byCountedColumns,
+  forcedLoad,
+  type Kept,
+  leastLoadByPlaces,
+  leastPossibleLoad,
+} from './without-lp.js';
 
 export interface PartResult {
   chosen: Candidate[];
@@ -220,7 +226,11 @@ export function solvePart(
       if (stage.name === 'fairness' && problem.levels) {
         const stageStart = now();
         problem.leastLoad = Math.max(problem.leastLoad, forcedLoad(problem, earlier));
-        const least = leastPossibleLoad(problem, problem.levels, earlier, solution, deadline, now);
+        const byPlaces = leastLoadByPlaces(highs, problem, problem.levels, earlier, solution, deadline, now);
+        if (byPlaces) problem.leastLoad = Math.max(problem.leastLoad, byPlaces.bound);
+        const least = byPlaces?.plan?.proven
+          ? byPlaces.plan
+          : leastPossibleLoad(problem, problem.levels, earlier, solution, deadline, now);
         if (least?.proven) {
           stageMs.push({ name: stage.name, ms: now() - stageStart, proven: true });
           solution = least.solution;
@@ -228,7 +238,8 @@ export function solvePart(
           model.edit((made) => setThreshold(made, problem, least.value));
           continue;
         }
-        if (least && least.value < maximumLoad(problem, solution)) solution = least.solution;
+        for (const plan of [byPlaces?.plan, least])
+          if (plan && plan.value < maximumLoad(problem, solution)) solution = plan.solution;
         const search = leastMaximumLoad(highs, model.get(), problem, problem.levels, solution, deadline, now);
         stageMs.push({ name: stage.name, ms: now() - stageStart, proven: search.proven });
         solution = Float64Array.from(search.solution);
