@@ -35,7 +35,8 @@ type StageOutcome =
   | { proven: false; solution: Float64Array; value: number; bound: number | undefined; ms: number }
   | { infeasible: true };
 
-function createPartModel(highs: Highs, problem: PartProblem): HighsModel {
+/** The part as one HiGHS model (its rows and bounds, no objective yet); the property tests solve it whole. */
+export function createPartModel(highs: Highs, problem: PartProblem): HighsModel {
   const { rows, numCols } = problem;
   const numRows = rows.lower.length;
   const model = highs.createModel({

@@ -14,6 +14,7 @@ import { buildModel, type CrewJobFact, type PlanOptions, type RoleToFill } from 
 import { buildPart } from '../../src/planner/part.js';
 import type { HighsModel, PartProblem, Stage } from '../../src/planner/problem.js';
 import { crewClasses } from '../../src/planner/reduce.js';
+import { createPartModel } from '../../src/planner/solve-part.js';
 import { fixStage, stageValue } from '../../src/planner/stages.js';
 import {
   byCountedColumns,
@@ -130,28 +131,8 @@ function partOf(drawn: Drawn, onJob: readonly boolean[] = []): PartProblem {
 
 /** The whole part as one MIP (the planner's rows and bounds), no reduction of this change. */
 function wholeModel(highs: Highs, problem: PartProblem): HighsModel {
-  const { rows, numCols } = problem;
-  const numRows = rows.lower.length;
-  const model = highs.createModel({
-    numCols,
-    numRows,
-    sense: highs.constants.objectiveSense.maximize,
-    colCost: new Float64Array(numCols),
-    colLower: problem.colLower,
-    colUpper: problem.colUpper.map((value) => (value === Infinity ? highs.infinity : value)),
-    rowLower: rows.lower.map((value) => (value === -Infinity ? -highs.infinity : value)),
-    rowUpper: rows.upper.map((value) => (value === Infinity ? highs.infinity : value)),
-    matrix: {
-      format: 'csr',
-      numRows,
-      numCols,
-      starts: [...rows.starts, rows.indices.length],
-      indices: rows.indices,
-      values: rows.values,
-    },
-    integrality: problem.integrality as (0 | 1)[],
-  });
-  model.options.set({ output_flag: false, mip_rel_gap: 0, mip_abs_gap: 1e-9 });
+  const model = createPartModel(highs, problem);
+  model.options.set({ mip_abs_gap: 1e-9 });
   return model;
 }
 
