@@ -4,47 +4,17 @@
 // of (person, place) choices. Plus the lexicographic stages and the explanations on hand-made cases.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CrewJobFact, PlanningFacts, PlanOptions, RoleToFill } from '../../src/planner/model.js';
+import type { CrewJobFact, PlanningFacts, PlanOptions } from '../../src/planner/model.js';
 import { planStaffing } from '../../src/planner/plan.js';
-import type { CrewFacts } from '../../src/rules/matching.js';
 import { resolveOptions } from '../../src/staffing/plan-request.js';
 import { fits } from '../oracles/plan.js';
+import { bookedDraws, crewDraws, H, member, roleAt, roleDraws, smallFacts } from './small-instances.js';
 
-const H = 3_600_000;
 const BASE = Date.parse('2030-06-07T00:00:00Z');
+const role = roleAt(BASE);
 
 /** plan_staffing's options when a request states none (their one home: resolveOptions). */
 const defaults: PlanOptions = resolveOptions({});
-
-function member(id: number, roleTypeIds: string[]): CrewFacts {
-  return { id, name: `Crew ${id}`, status: 'ACTIVE', roleTypeIds, profileIds: [], verified: new Map() };
-}
-
-function role(
-  index: number,
-  startHour: number,
-  hours: number,
-  open: number,
-  roleType?: string,
-  group?: string,
-): RoleToFill {
-  return {
-    jobId: `j${index}`,
-    roleId: `r${index}`,
-    title: `Role ${index}`,
-    jobTitle: `Job ${index}`,
-    ...(group ? { multiDayJobId: group } : {}),
-    shift: {
-      jobId: `j${index}`,
-      roleId: `r${index}`,
-      window: { startMs: BASE + startHour * H, endMs: BASE + (startHour + hours) * H },
-      timeZone: 'UTC',
-      breakMinutes: 0,
-    },
-    open,
-    requirements: roleType ? { roleType: { roleTypeId: roleType, condition: 'EQUAL' } } : null,
-  };
-}
 
 interface Instance {
   facts: PlanningFacts;
@@ -53,67 +23,22 @@ interface Instance {
 
 const instance: fc.Arbitrary<Instance> = fc
   .record({
-    roles: fc.array(
-      fc.record({
-        start: fc.integer({ min: 0, max: 60 }),
-        hours: fc.integer({ min: 2, max: 10 }),
-        open: fc.integer({ min: 1, max: 2 }),
-        typed: fc.boolean(),
-      }),
-      { minLength: 1, maxLength: 4 },
-    ),
-    crew: fc.array(fc.boolean(), { minLength: 1, maxLength: 4 }),
-    booked: fc.array(
-      fc.record({
-        crew: fc.nat(3),
-        start: fc.integer({ min: -12, max: 70 }),
-        hours: fc.integer({ min: 2, max: 8 }),
-      }),
-      {
-        maxLength: 3,
-      },
-    ),
+    roles: roleDraws(4),
+    crew: crewDraws(4),
+    booked: bookedDraws(3),
     declined: fc.array(fc.record({ crew: fc.nat(3), role: fc.nat(4) }), { maxLength: 2 }),
     minRestHours: fc.constantFrom(0, 8, 10),
     maxShiftsPerDay: fc.constantFrom(0, 1, 2),
     maxHours: fc.option(fc.integer({ min: 6, max: 20 }), { nil: undefined }),
   })
   .map((drawn) => {
-    const roles = drawn.roles.map((entry, index) =>
-      role(index, entry.start, entry.hours, entry.open, entry.typed ? 'A' : undefined),
-    );
-    const crew = drawn.crew.map((hasType, index) => member(index + 1, hasType ? ['A'] : []));
-    const crewJobs: CrewJobFact[] = [];
-    drawn.booked.forEach((entry, index) => {
-      if (entry.crew >= crew.length) return;
-      crewJobs.push({
-        crewId: entry.crew + 1,
-        status: 'BOOKED',
-        jobId: `b${index}`,
-        roleId: `b${index}`,
-        window: { startMs: BASE + entry.start * H, endMs: BASE + (entry.start + entry.hours) * H },
-        timeZone: 'UTC',
-      });
-    });
-    for (const entry of drawn.declined) {
-      const target = roles[entry.role];
-      if (entry.crew >= crew.length || !target) continue;
-      crewJobs.push({
-        crewId: entry.crew + 1,
-        status: 'DECLINED',
-        jobId: target.jobId,
-        roleId: target.roleId,
-        window: target.shift.window,
-        timeZone: 'UTC',
-      });
-    }
     const options: PlanOptions = {
       ...defaults,
       minRestHours: drawn.minRestHours,
       maxShiftsPerDay: drawn.maxShiftsPerDay,
       ...(drawn.maxHours !== undefined ? { maxHours: drawn.maxHours } : {}),
     };
-    return { facts: { roles, crew, crewJobs }, options };
+    return { facts: smallFacts(BASE, drawn, drawn.declined, 'DECLINED'), options };
   });
 
 interface Span {

@@ -10,7 +10,7 @@ import { countedBound } from '../../src/planner/counted-columns.js';
 import { setThreshold } from '../../src/planner/fairness.js';
 import { oneEach, satisfies } from '../../src/planner/first-plan.js';
 import { loadHighs } from '../../src/planner/highs.js';
-import { buildModel, type CrewJobFact, type PlanOptions, type RoleToFill } from '../../src/planner/model.js';
+import { buildModel, type PlanOptions } from '../../src/planner/model.js';
 import { buildPart } from '../../src/planner/part.js';
 import type { HighsModel, PartProblem, Stage } from '../../src/planner/problem.js';
 import { crewClasses } from '../../src/planner/reduce.js';
@@ -24,57 +24,16 @@ import {
   leastLoadByPlaces,
   leastPossibleLoad,
 } from '../../src/planner/without-lp.js';
-import type { CrewFacts } from '../../src/rules/matching.js';
 import { resolveOptions } from '../../src/staffing/plan-request.js';
+import { bookedDraws, crewDraws, roleDraws, smallFacts } from './small-instances.js';
 
-const H = 3_600_000;
 const BASE = Date.parse('2030-06-03T00:00:00Z');
 
-function role(
-  index: number,
-  startHour: number,
-  hours: number,
-  open: number,
-  roleType?: string,
-  multiDayJobId?: string,
-): RoleToFill {
-  const window = { startMs: BASE + startHour * H, endMs: BASE + (startHour + hours) * H };
-  return {
-    ...(multiDayJobId ? { multiDayJobId } : {}),
-    jobId: `j${index}`,
-    roleId: `r${index}`,
-    title: `Role ${index}`,
-    jobTitle: `Job ${index}`,
-    shift: { jobId: `j${index}`, roleId: `r${index}`, window, timeZone: 'UTC', breakMinutes: 0 },
-    open,
-    requirements: roleType ? { roleType: { roleTypeId: roleType, condition: 'EQUAL' } } : null,
-  };
-}
-
-function member(id: number, roleTypeIds: string[]): CrewFacts {
-  return { id, name: `Crew ${id}`, status: 'ACTIVE', roleTypeIds, profileIds: [], verified: new Map() };
-}
-
 const instance = fc.record({
-  roles: fc.array(
-    fc.record({
-      start: fc.integer({ min: 0, max: 60 }),
-      hours: fc.integer({ min: 2, max: 10 }),
-      open: fc.integer({ min: 1, max: 2 }),
-      typed: fc.boolean(),
-    }),
-    { minLength: 1, maxLength: 5 },
-  ),
-  crew: fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }),
+  roles: roleDraws(5),
+  crew: crewDraws(5),
   applied: fc.array(fc.record({ crew: fc.nat(4), role: fc.nat(4) }), { minLength: 1, maxLength: 8 }),
-  booked: fc.array(
-    fc.record({
-      crew: fc.nat(4),
-      start: fc.integer({ min: -12, max: 70 }),
-      hours: fc.integer({ min: 2, max: 8 }),
-    }),
-    { maxLength: 3 },
-  ),
+  booked: bookedDraws(4),
   minRestHours: fc.constantFrom(0, 10),
   maxShiftsPerDay: fc.constantFrom(0, 1),
 });
@@ -83,49 +42,16 @@ type Drawn = typeof instance extends fc.Arbitrary<infer T> ? T : never;
 
 /** The part of every place, as the planner builds it (interchangeable crew as schedules). */
 function partOf(drawn: Drawn, onJob: readonly boolean[] = []): PartProblem {
-  const roles = drawn.roles.map((entry, index) =>
-    role(
-      index,
-      entry.start,
-      entry.hours,
-      entry.open,
-      entry.typed ? 'A' : undefined,
-      onJob[index] ? 'm1' : undefined,
-    ),
-  );
-  const crew = drawn.crew.map((typed, index) => member(index + 1, typed ? ['A'] : []));
-  const crewJobs: CrewJobFact[] = [];
-  for (const [index, entry] of drawn.booked.entries())
-    if (entry.crew < drawn.crew.length)
-      crewJobs.push({
-        crewId: entry.crew + 1,
-        status: 'BOOKED',
-        jobId: `b${index}`,
-        roleId: `b${index}`,
-        window: { startMs: BASE + entry.start * H, endMs: BASE + (entry.start + entry.hours) * H },
-        timeZone: 'UTC',
-      });
-  for (const entry of drawn.applied) {
-    const target = roles[entry.role];
-    if (target && entry.crew < drawn.crew.length)
-      crewJobs.push({
-        crewId: entry.crew + 1,
-        status: 'APPLIED',
-        jobId: target.jobId,
-        roleId: target.roleId,
-        window: target.shift.window,
-        timeZone: 'UTC',
-      });
-  }
+  const facts = smallFacts(BASE, drawn, drawn.applied, 'APPLIED', onJob);
   const options: PlanOptions = {
     ...resolveOptions({}),
     continuity: onJob.some(Boolean),
     minRestHours: drawn.minRestHours,
     maxShiftsPerDay: drawn.maxShiftsPerDay,
   };
-  const model = buildModel({ roles, crew, crewJobs }, options);
+  const model = buildModel(facts, options);
   const { unique, classes } = crewClasses(model);
-  const places = roles.map((_, index) => index);
+  const places = facts.roles.map((_, index) => index);
   return buildPart(model, places, [...unique, ...classes.flatMap((group) => group.members.flat())], classes);
 }
 
