@@ -6,25 +6,15 @@ import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { companyLabelOf } from '../../src/commands/metrics.js';
-import { openStore, type Store } from '../../src/store/index.js';
 import { parseStoreKey, SecretBox } from '../../src/store/secret-box.js';
-import { type Connection, connectCompany } from '../helpers/connector-flow.js';
+import { type Connection, connectTwoCompanies, type TwoCompanies } from '../helpers/connector-flow.js';
 import { callTool, connectHttp } from '../helpers/mcp.js';
-import {
-  freePort,
-  type Replica,
-  type ReplicaSet,
-  type SandboxProcess,
-  spawnConnectorReplica,
-  spawnSandbox,
-  startReplicaSet,
-} from '../helpers/replicas.js';
+import { freePort, type Replica, type ReplicaSet, spawnConnectorReplica } from '../helpers/replicas.js';
 
 const STORE_KEY = randomBytes(32).toString('base64');
 
 let set: ReplicaSet;
-let otherPlatform: SandboxProcess;
-let store: Store;
+let pair: TwoCompanies | undefined;
 let unlabelled: Replica | undefined;
 let metricsPort: number;
 const clients: Client[] = [];
@@ -63,29 +53,22 @@ async function callAs(url: string, company: Connection, times: number): Promise<
 
 beforeAll(async () => {
   metricsPort = await freePort();
-  [set, otherPlatform] = await Promise.all([
-    startReplicaSet({
+  pair = await connectTwoCompanies(
+    {
       replicas: 1,
       connectorStoreKey: STORE_KEY,
       args: ['--metrics-port', String(metricsPort)],
-    }),
-    spawnSandbox(),
-  ]);
-  store = await openStore({
-    url: set.database.url,
-    dataDir: null,
-    box: new SecretBox(parseStoreKey(STORE_KEY, 'key')),
-  });
-  for (const platform of [set.sandbox, otherPlatform]) {
-    companies.push(await connectCompany({ set, store }, 'crew-mcp:read', platform));
-  }
+    },
+    new SecretBox(parseStoreKey(STORE_KEY, 'key')),
+  );
+  ({ set } = pair);
+  companies.push(...pair.companies);
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
   await unlabelled?.kill('SIGTERM');
-  await store?.close();
-  await Promise.all([set?.close(), otherPlatform?.close()]);
+  await pair?.close();
 }, 30_000);
 
 it("counts each company's calls under its own hashed label, never its key, client id or a name", async () => {

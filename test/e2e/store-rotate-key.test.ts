@@ -9,19 +9,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openStore, type Store } from '../../src/store/index.js';
+import type { Store } from '../../src/store/index.js';
 import { parseStoreKey, SecretBox } from '../../src/store/secret-box.js';
 import { Tenants } from '../../src/store/tenants.js';
-import { type Connection, connectCompany } from '../helpers/connector-flow.js';
+import { type Connection, connectTwoCompanies, type TwoCompanies } from '../helpers/connector-flow.js';
 import { callTool, connectHttp, postJsonRpc, runCli } from '../helpers/mcp.js';
-import {
-  type Replica,
-  type ReplicaSet,
-  type SandboxProcess,
-  spawnConnectorReplica,
-  spawnSandbox,
-  startReplicaSet,
-} from '../helpers/replicas.js';
+import { type Replica, type ReplicaSet, spawnConnectorReplica } from '../helpers/replicas.js';
 
 const OLD_KEY = randomBytes(32).toString('base64');
 const NEW_KEY = randomBytes(32).toString('base64');
@@ -31,38 +24,31 @@ const newId = new SecretBox(parseStoreKey(NEW_KEY, 'new')).currentKeyId;
 const MAX_ROUNDS = 400;
 
 let set: ReplicaSet;
-let otherPlatform: SandboxProcess;
+let pair: TwoCompanies | undefined;
 let store: Store;
 let retired: Replica | undefined;
 const clients: Client[] = [];
 const companies: Connection[] = [];
 
 beforeAll(async () => {
-  [set, otherPlatform] = await Promise.all([
-    startReplicaSet({
+  pair = await connectTwoCompanies(
+    {
       replicas: 2,
       connectorStoreKey: OLD_KEY,
       env: { CREW_STORE_OLD_KEYS: NEW_KEY },
       // The loop is bounded by the rotation, not by the rate limit.
       args: ['--rate-limit', '0'],
-    }),
-    spawnSandbox(),
-  ]);
-  store = await openStore({
-    url: set.database.url,
-    dataDir: null,
-    box: new SecretBox(parseStoreKey(OLD_KEY, 'old'), [parseStoreKey(NEW_KEY, 'new')]),
-  });
-  for (const platform of [set.sandbox, otherPlatform]) {
-    companies.push(await connectCompany({ set, store }, 'crew-mcp:read', platform));
-  }
+    },
+    new SecretBox(parseStoreKey(OLD_KEY, 'old'), [parseStoreKey(NEW_KEY, 'new')]),
+  );
+  ({ set, store } = pair);
+  companies.push(...pair.companies);
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
   await retired?.kill('SIGTERM');
-  await store?.close();
-  await Promise.all([set?.close(), otherPlatform?.close()]);
+  await pair?.close();
 }, 30_000);
 
 async function connect(url: string, token: string): Promise<Client> {

@@ -4,9 +4,17 @@
 // test/e2e/connector-replicas.test.ts for the key rotation test (test/e2e/store-rotate-key.test.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Store } from '../../src/store/index.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import type { SecretBox } from '../../src/store/secret-box.js';
 import { REDIRECT_URL } from './oauth-client.js';
-import type { Replica, ReplicaSet, SandboxProcess } from './replicas.js';
+import {
+  type Replica,
+  type ReplicaSet,
+  type ReplicaSetOptions,
+  type SandboxProcess,
+  spawnSandbox,
+  startReplicaSet,
+} from './replicas.js';
 
 /** The replica set the flow runs against, and the store it reads the tenant from. */
 export interface FlowContext {
@@ -157,4 +165,34 @@ export async function connectCompany(
     platformClientId: 'demo-admin',
   });
   return { clientId, tenantKey: tenant?.key ?? '', accessToken: tokens.access_token ?? '', steps };
+}
+
+/** Two companies of the hosted connector, each on a platform of its own, and what serves them. */
+export interface TwoCompanies extends FlowContext {
+  /** The second company's platform (the first's is `set.sandbox`). */
+  otherPlatform: SandboxProcess;
+  companies: [Connection, Connection];
+  /** Closes the store, the replica set and the second platform. */
+  close(): Promise<void>;
+}
+
+/**
+ * A replica set (`options`) and a second sandbox platform, the set's store opened here with `box`
+ * (what the test reads of it), and a company connected on each platform with the read scope.
+ */
+export async function connectTwoCompanies(options: ReplicaSetOptions, box: SecretBox): Promise<TwoCompanies> {
+  const [set, otherPlatform] = await Promise.all([startReplicaSet(options), spawnSandbox()]);
+  const store = await openStore({ url: set.database.url, dataDir: null, box });
+  const close = async () => {
+    await store.close();
+    await Promise.all([set.close(), otherPlatform.close()]);
+  };
+  try {
+    const first = await connectCompany({ set, store }, 'crew-mcp:read', set.sandbox);
+    const second = await connectCompany({ set, store }, 'crew-mcp:read', otherPlatform);
+    return { set, store, otherPlatform, companies: [first, second], close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
