@@ -2,6 +2,7 @@
 // one integer per schedule of interchangeable crew, then the objectives' extra columns), the rows
 // of every constraint family (rows.ts, objective-rows.ts) and the stages (stages.ts).
 import { paidHours } from '../rules/shifts.js';
+import { jobPlaces } from './job-cliques.js';
 import type { Candidate, PlanModel } from './model.js';
 import {
   addLevels,
@@ -169,6 +170,7 @@ export function buildPart(
     leastLoad: 0,
     zeroed: new Set(),
     links: extra.links,
+    jobs: jobPlaces(model, places),
     placeColumns: places.map((place) => ({
       open: model.roles[place]?.open ?? 0,
       hours: model.roles[place] ? paidHours(model.roles[place].shift) : 0,

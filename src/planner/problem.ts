@@ -67,6 +67,17 @@ export interface PartProblem {
   zeroed: Set<number>;
   /** Each "used" column (a person on a multi-day job, or with booked hours) and the columns it counts. */
   links: { used: number; columns: number[] }[];
+  /** Per multi-day job of the part, when continuity counts its people: its places (job-cliques.ts). */
+  jobs: JobPlaces[];
+}
+
+/**
+ * A multi-day job's places (indices of placeColumns) and, per pair of them, whether no person can
+ * hold both whoever they are (an overlap or a short rest, one shift a day, the caps): row-major.
+ */
+export interface JobPlaces {
+  places: number[];
+  exclusive: Uint8Array;
 }
 
 /** Distinct sums of a person's hours above this many make the levels too many to search. */

@@ -13,9 +13,11 @@ import { assignSchedules } from './schedules.js';
 import { closed, countingBound, fixStage, keepLeastLoad, stageValue } from './stages.js';
 import {
   byCountedColumns,
+  byJobCliques,
   forcedLoad,
   type Kept,
   leastLoadByPlaces,
+  leastLoadOnJobs,
   leastPossibleLoad,
 } from './without-lp.js';
 
@@ -31,7 +33,7 @@ export interface PartResult {
 
 /** A stage's outcome: proven at `value`, stopped unproven (value and bound), or infeasible. */
 type StageOutcome =
-  | { proven: true; solution: Float64Array; value: number; relaxed?: Relaxation; ms: number }
+  | { proven: true; solution: Float64Array; value: number; relaxed?: Relaxation; off?: number[]; ms: number }
   | { proven: false; solution: Float64Array; value: number; bound: number | undefined; ms: number }
   | { infeasible: true };
 
@@ -118,7 +120,9 @@ function solveStage(
   const stageStart = now();
   const counted = byCountedColumns(highs, problem, stage, earlier, inHand, deadline, now);
   if ('proven' in counted) return { ...counted, ms: now() - stageStart };
-  const { solution } = counted;
+  const cliques = byJobCliques(problem, stage, earlier, counted.solution);
+  if ('proven' in cliques) return { ...cliques, ms: now() - stageStart };
+  const { solution } = cliques;
   const model = partModel();
   model.options.set({
     output_flag: false,
@@ -209,6 +213,19 @@ function lazyModel(highs: Highs, problem: PartProblem) {
   };
 }
 
+/** Columns no plan keeping the stages proven can use: 0 for good, in the model when it is made. */
+function zeroColumns(
+  model: ReturnType<typeof lazyModel>,
+  problem: PartProblem,
+  columns: readonly number[],
+): void {
+  const fresh = columns.filter((column) => !problem.zeroed.has(column));
+  for (const column of fresh) problem.zeroed.add(column);
+  if (fresh.length === 0) return;
+  const zeros = new Float64Array(fresh.length);
+  model.edit((made) => made.changeColsBounds({ kind: 'set', indices: fresh }, zeros, zeros));
+}
+
 export function solvePart(
   highs: Highs,
   problem: PartProblem,
@@ -227,11 +244,17 @@ export function solvePart(
       if (stage.name === 'fairness' && problem.levels) {
         const stageStart = now();
         problem.leastLoad = Math.max(problem.leastLoad, forcedLoad(problem, earlier));
-        const byPlaces = leastLoadByPlaces(highs, problem, problem.levels, earlier, solution, deadline, now);
+        const onJobs = leastLoadOnJobs(problem, problem.levels, earlier, solution);
+        if (onJobs) problem.leastLoad = Math.max(problem.leastLoad, onJobs.bound);
+        const byPlaces = onJobs?.plan?.proven
+          ? undefined
+          : leastLoadByPlaces(highs, problem, problem.levels, earlier, solution, deadline, now);
         if (byPlaces) problem.leastLoad = Math.max(problem.leastLoad, byPlaces.bound);
-        const least = byPlaces?.plan?.proven
-          ? byPlaces.plan
-          : leastPossibleLoad(problem, problem.levels, earlier, solution, deadline, now);
+        const least = onJobs?.plan?.proven
+          ? onJobs.plan
+          : byPlaces?.plan?.proven
+            ? byPlaces.plan
+            : leastPossibleLoad(problem, problem.levels, earlier, solution, deadline, now);
         if (least?.proven) {
           stageMs.push({ name: stage.name, ms: now() - stageStart, proven: true });
           solution = least.solution;
@@ -239,7 +262,7 @@ export function solvePart(
           model.edit((made) => setThreshold(made, problem, least.value));
           continue;
         }
-        for (const plan of [byPlaces?.plan, least])
+        for (const plan of [onJobs?.plan, byPlaces?.plan, least])
           if (plan && plan.value < maximumLoad(problem, solution)) solution = plan.solution;
         const search = leastMaximumLoad(highs, model.get(), problem, problem.levels, solution, deadline, now);
         stageMs.push({ name: stage.name, ms: now() - stageStart, proven: search.proven });
@@ -270,6 +293,7 @@ export function solvePart(
       values.set(index, outcome.value);
       earlier.push({ stage, value: outcome.value });
       if (outcome.relaxed) fixByReducedCost(model.get(), problem, stage, outcome.relaxed, outcome.value);
+      if (outcome.off?.length) zeroColumns(model, problem, outcome.off);
       keepLeastLoad(problem, stage, outcome.value);
       model.edit((made) => fixStage(highs, made, problem, stage, index, outcome.value));
     }

@@ -6,8 +6,10 @@ import type { Highs } from 'highs';
 import { countedBound } from './counted-columns.js';
 import { maximumLoad } from './fairness.js';
 import { planAround } from './greedy-plan.js';
+import { continuityBound, offTightCliques, tightLoad } from './job-cliques.js';
 import { levelsAtPlaces, placesCounted } from './job-places.js';
 import type { PartProblem, Stage } from './problem.js';
+import { sameCrewPlan } from './same-crew.js';
 import { stageValue } from './stages.js';
 
 /** A stage proven earlier and its optimum, which every later plan keeps. */
@@ -54,6 +56,21 @@ export function byCountedColumns(
  * load that needs no solver.
  */
 export function forcedLoad(problem: PartProblem, earlier: readonly Kept[]): number {
+  const forced = forcedColumnsOf(problem, earlier);
+  let most = 0;
+  for (const { terms, booked } of problem.loads) {
+    const held = terms.filter(([column]) => forced.has(column));
+    if (held.length)
+      most = Math.max(
+        most,
+        held.reduce((sum, [, hours]) => sum + hours, booked),
+      );
+  }
+  return most;
+}
+
+/** Columns in every plan keeping the earlier optima: the pins, and a counting stage's columns all counted at its optimum. */
+export function forcedColumnsOf(problem: PartProblem, earlier: readonly Kept[]): Set<number> {
   const forced = new Set<number>();
   problem.colLower.forEach((lower, column) => {
     if (lower > 0) forced.add(column);
@@ -69,16 +86,7 @@ export function forcedLoad(problem: PartProblem, earlier: readonly Kept[]): numb
     });
     if (value >= most - 1e-6) for (const column of columns) forced.add(column);
   }
-  let most = 0;
-  for (const { terms, booked } of problem.loads) {
-    const held = terms.filter(([column]) => forced.has(column));
-    if (held.length)
-      most = Math.max(
-        most,
-        held.reduce((sum, [, hours]) => sum + hours, booked),
-      );
-  }
-  return most;
+  return forced;
 }
 
 /**
@@ -209,4 +217,59 @@ export function leastPossibleLoad(
     probe = Math.floor((low + high) / 2);
   }
   return best && { ...best, proven: best.value <= least + 1e-6 };
+}
+
+/**
+ * The continuity stage by its cliques (job-cliques.ts): a plan keeping every earlier optimum with
+ * each job's people at its clique's count (same-crew.ts) is the stage's optimum, and every column
+ * off a tight clique's people is 0 in every plan at it (the later stages never see them). Else
+ * the bound and the better plan go to the solver.
+ */
+export function byJobCliques(
+  problem: PartProblem,
+  stage: Stage,
+  earlier: readonly Kept[],
+  inHand: Float64Array,
+):
+  | { proven: true; solution: Float64Array; value: number; off: number[] }
+  | { bound?: number; solution: Float64Array } {
+  const bound = continuityBound(problem, stage, earlier);
+  if (!bound) return { solution: inHand };
+  const plan = sameCrewPlan(problem, bound.jobs, earlier, inHand);
+  if (!plan) return { bound: bound.bound, solution: inHand };
+  const value = stageValue(stage, plan);
+  if (value <= bound.bound + 1e-6)
+    return { proven: true, solution: plan, value, off: offTightCliques(problem, bound.jobs) };
+  return { bound: bound.bound, solution: value < stageValue(stage, inHand) ? plan : inHand };
+}
+
+/**
+ * The fairness stage at the continuity bound (job-cliques.ts): there every person on a job works
+ * one place of each tight clique, so someone held on it (a pin, a counted column every plan keeps)
+ * works at least their held hours plus, per tight clique they hold nothing in, the shortest place
+ * of it they may take (tightLoad). The festival: a member who applied to one day's Security
+ * Officer place and qualifies for no other place works it all three days, 33 h, the optimum
+ * (HiGHS's threshold search proved it in 0.4-0.6 s). A plan at the continuity bound with nobody
+ * above the least level from there (same-crew.ts, under that cap) is the stage's optimum.
+ */
+export function leastLoadOnJobs(
+  problem: PartProblem,
+  levels: readonly number[],
+  earlier: readonly Kept[],
+  inHand: Float64Array,
+): { bound: number; plan?: { solution: Float64Array; value: number; proven: boolean } } | undefined {
+  const continuity = earlier.find(({ stage }) => stage.name === 'continuity');
+  if (!continuity) return undefined;
+  const bound = continuityBound(problem, continuity.stage, earlier);
+  if (!bound || Math.abs(bound.bound - continuity.value) > 1e-6) return undefined;
+  const floor = Math.max(
+    problem.leastLoad,
+    tightLoad(problem, bound.jobs, forcedColumnsOf(problem, earlier)),
+  );
+  const level = levels.find((each) => each >= floor - 1e-6);
+  if (level === undefined) return { bound: floor };
+  const plan = sameCrewPlan(problem, bound.jobs, earlier, inHand, level);
+  if (!plan) return { bound: floor };
+  const value = maximumLoad(problem, plan);
+  return { bound: floor, plan: { solution: plan, value, proven: value <= level + 1e-6 } };
 }

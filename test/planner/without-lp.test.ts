@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import type { Highs } from 'highs';
 import { describe, expect, it } from 'vitest';
 import { countedBound } from '../../src/planner/counted-columns.js';
+import { continuityBound } from '../../src/planner/job-cliques.js';
 import { setThreshold } from '../../src/planner/fairness.js';
 import { oneEach, satisfies } from '../../src/planner/first-plan.js';
 import { loadHighs } from '../../src/planner/highs.js';
@@ -18,10 +19,12 @@ import { createPartModel } from '../../src/planner/solve-part.js';
 import { fixStage, stageValue } from '../../src/planner/stages.js';
 import {
   byCountedColumns,
+  byJobCliques,
   forcedLoad,
   type Kept,
   keepsEvery,
   leastLoadByPlaces,
+  leastLoadOnJobs,
   leastPossibleLoad,
 } from '../../src/planner/without-lp.js';
 import { resolveOptions } from '../../src/staffing/plan-request.js';
@@ -39,6 +42,16 @@ const instance = fc.record({
 });
 
 type Drawn = typeof instance extends fc.Arbitrary<infer T> ? T : never;
+
+/** Instances around one multi-day job: more roles and crew, most days limited to one shift a person. */
+const jobInstance: fc.Arbitrary<Drawn> = fc.record({
+  roles: roleDraws(6),
+  crew: crewDraws(6),
+  applied: fc.array(fc.record({ crew: fc.nat(5), role: fc.nat(5) }), { minLength: 1, maxLength: 4 }),
+  booked: bookedDraws(5),
+  minRestHours: fc.constantFrom(0, 10),
+  maxShiftsPerDay: fc.constantFrom(0, 1, 1),
+});
 
 /** The part of every place, as the planner builds it (interchangeable crew as schedules). */
 function partOf(drawn: Drawn, onJob: readonly boolean[] = []): PartProblem {
@@ -93,6 +106,17 @@ function leastFeasibleLevel(
     if (model.getModelStatus() === highs.constants.modelStatus.optimal) return level;
   }
   return Infinity;
+}
+
+/** The most the listed columns can hold together in a plan keeping every stage fixed so far (0: none can be used). */
+function mostOf(highs: Highs, model: HighsModel, problem: PartProblem, columns: readonly number[]): number {
+  const costs = new Float64Array(problem.numCols);
+  for (const column of columns) costs[column] = 1;
+  model.changeColsCost({ kind: 'range', from: 0, to: problem.numCols - 1 }, costs);
+  model.changeObjectiveSense(highs.constants.objectiveSense.maximize);
+  model.run();
+  expect(model.getModelStatus()).toBe(highs.constants.modelStatus.optimal);
+  return model.getObjectiveValue();
 }
 
 describe('planner: stages proven without the whole relaxation, against the whole model', () => {
@@ -246,4 +270,72 @@ describe('planner: stages proven without the whole relaxation, against the whole
     expect(bounds).toBeGreaterThan(20);
     expect(proofs).toBeGreaterThan(10);
   }, 60_000);
+
+  it("bounds continuity by each multi-day job's cliques, and fairness at that bound, proving only the whole optima", async () => {
+    const highs = await loadHighs();
+    const counts = { bounds: 0, continuity: 0, fairnessBounds: 0, fairness: 0 };
+    await fc.assert(
+      fc.asyncProperty(
+        jobInstance,
+        fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+        async (drawn, onJob) => {
+          const problem = partOf(drawn, onJob);
+          const continuity = problem.stages.find((stage) => stage.name === 'continuity');
+          if (!continuity) return;
+          const whole = wholeModel(highs, problem);
+          try {
+            const earlier: Kept[] = [];
+            let inHand = oneEach(problem) ?? Float64Array.from(problem.colLower);
+            for (const [index, stage] of problem.stages.entries()) {
+              if (stage === continuity) break;
+              const value = Math.round(optimum(highs, whole, problem, stage));
+              inHand = Float64Array.from(whole.getSolution().colValue);
+              fixStage(highs, whole, problem, stage, index, value);
+              earlier.push({ stage, value });
+            }
+            const best = Math.round(optimum(highs, whole, problem, continuity));
+            const bound = continuityBound(problem, continuity, earlier);
+            if (bound) {
+              counts.bounds++;
+              // A bound: no plan keeping the places filled has fewer people per job.
+              expect(bound.bound).toBeLessThanOrEqual(best);
+            }
+            const outcome = byJobCliques(problem, continuity, earlier, inHand);
+            fixStage(highs, whole, problem, continuity, problem.stages.indexOf(continuity), best);
+            const kept = [...earlier, { stage: continuity, value: best }];
+            if (!('proven' in outcome)) return;
+            counts.continuity++;
+            expect(outcome.value).toBe(best);
+            expect(satisfies(problem, outcome.solution)).toBe(true);
+            expect(keepsEvery(kept, outcome.solution)).toBe(true);
+            // The columns it rules out: no plan keeping every optimum so far uses one.
+            if (outcome.off.length) expect(mostOf(highs, whole, problem, outcome.off)).toBeLessThan(0.5);
+            for (const column of outcome.off) problem.zeroed.add(column);
+            if (!problem.levels) return;
+            problem.leastLoad = Math.max(problem.leastLoad, forcedLoad(problem, kept));
+            const level = leastFeasibleLevel(highs, whole, problem, problem.levels);
+            const least = leastLoadOnJobs(problem, problem.levels, kept, outcome.solution);
+            if (!least) return;
+            counts.fairnessBounds++;
+            expect(least.bound).toBeLessThanOrEqual(level + 1e-6);
+            if (!least.plan) return;
+            expect(satisfies(problem, least.plan.solution)).toBe(true);
+            expect(keepsEvery(kept, least.plan.solution)).toBe(true);
+            expect(least.plan.value).toBeGreaterThanOrEqual(level - 1e-6);
+            if (!least.plan.proven) return;
+            counts.fairness++;
+            expect(least.plan.value).toBeCloseTo(level, 6);
+          } finally {
+            whole.dispose();
+          }
+        },
+      ),
+      { numRuns: 300, seed: 32 },
+    );
+    // The property says something only where the bounds and proofs happened.
+    expect(counts.bounds).toBeGreaterThan(40);
+    expect(counts.continuity).toBeGreaterThan(20);
+    expect(counts.fairnessBounds).toBeGreaterThan(20);
+    expect(counts.fairness).toBeGreaterThan(2);
+  }, 120_000);
 });
