@@ -122,8 +122,13 @@ export function continuityBound(
   return { bound: jobs.reduce((sum, job) => sum + job.need, 0), jobs };
 }
 
+/** A part's columns never change once built: their places, found once per part. */
+const placesOfPart = new WeakMap<PartProblem, number[][]>();
+
 /** Per column of a candidate or schedule, the places (indices of placeColumns) it fills. */
 export function placesOfColumns(problem: PartProblem): number[][] {
+  const known = placesOfPart.get(problem);
+  if (known) return known;
   const of: number[][] = Array.from(
     { length: problem.candidates.length + problem.schedules.length },
     () => [],
@@ -131,6 +136,7 @@ export function placesOfColumns(problem: PartProblem): number[][] {
   problem.placeColumns.forEach((place, index) => {
     for (const column of [...place.columns, ...place.schedules]) of[column]?.push(index);
   });
+  placesOfPart.set(problem, of);
   return of;
 }
 

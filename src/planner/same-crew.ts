@@ -21,8 +21,19 @@ type Person =
   | { crew: number; at: Map<number, number>; booked: number; rank: number }
   | { group: number; places: number[]; rank: number };
 
+/** A part's rows never change once built: indexed once per part, however many plans are built on it. */
+const rowsOfPart = new WeakMap<PartProblem, [number, number][][]>();
+
 /** Upper-bounded rows over candidate and schedule columns, per column with its coefficient. */
 function plainRows(problem: PartProblem): [number, number][][] {
+  const known = rowsOfPart.get(problem);
+  if (known) return known;
+  const byColumn = indexRows(problem);
+  rowsOfPart.set(problem, byColumn);
+  return byColumn;
+}
+
+function indexRows(problem: PartProblem): [number, number][][] {
   const firstExtra = problem.candidates.length + problem.schedules.length;
   const { starts, indices, values, upper } = problem.rows;
   const byColumn: [number, number][][] = Array.from({ length: firstExtra }, () => []);
@@ -266,7 +277,12 @@ export function sameCrewPlan(
       const units: number[] = [];
       for (const place of group)
         for (let unit = unitsAt(place); unit < (bound.filled[place] ?? 0); unit++) units.push(place);
-      const free = crew.filter((index) => !group.some((place) => holds[index]?.has(place)));
+      // The first group's people must reach every group (or be held on the job already).
+      const free = crew.filter(
+        (index) =>
+          !group.some((place) => holds[index]?.has(place)) &&
+          (step > 0 || everywhere[index] === true || heldSomewhere(index)),
+      );
       if (units.length * free.length > MAX_EDGES) return undefined;
       const later = groups.slice(step + 1);
       after = (index) =>
