@@ -148,26 +148,37 @@ export function placesOfColumns(problem: PartProblem): number[][] {
  */
 export function offTightCliques(problem: PartProblem, jobs: readonly JobBound[]): number[] {
   const placesOf = placesOfColumns(problem);
-  const off: number[] = [];
-  for (const { job, tight } of jobs) {
-    const onJob = new Set(job.places);
-    const cliques = tight.map((clique) => new Set(clique));
-    const byCrew = new Map<number, number[]>();
-    problem.candidates.forEach((candidate, column) => {
-      if (problem.zeroed.has(column) || !placesOf[column]?.some((place) => onJob.has(place))) return;
-      byCrew.set(candidate.crew, [...(byCrew.get(candidate.crew) ?? []), column]);
-    });
-    const reaches = (columns: readonly number[], clique: ReadonlySet<number>) =>
-      columns.some((column) => placesOf[column]?.some((place) => clique.has(place)));
-    for (const columns of byCrew.values())
-      if (cliques.some((clique) => !reaches(columns, clique))) off.push(...columns);
-    for (const schedule of problem.schedules) {
-      const column = schedule.column;
-      if (problem.zeroed.has(column) || !placesOf[column]?.some((place) => onJob.has(place))) continue;
-      if (cliques.some((clique) => !reaches([column], clique))) off.push(column);
-    }
+  // One pass over the columns, each by the job of its places (a part may have many jobs).
+  const jobOf = new Map<number, number>();
+  jobs.forEach(({ job }, at) => {
+    for (const place of job.places) jobOf.set(place, at);
+  });
+  const byJobAndCrew = jobs.map(() => new Map<number, number[]>());
+  const schedulesOn = jobs.map((): number[] => []);
+  problem.candidates.forEach((candidate, column) => {
+    const at = jobOf.get(placesOf[column]?.[0] ?? -1);
+    if (at === undefined || problem.zeroed.has(column)) return;
+    const byCrew = byJobAndCrew[at];
+    const list = byCrew?.get(candidate.crew);
+    if (list) list.push(column);
+    else byCrew?.set(candidate.crew, [column]);
+  });
+  for (const schedule of problem.schedules) {
+    if (problem.zeroed.has(schedule.column)) continue;
+    const touched = new Set((placesOf[schedule.column] ?? []).flatMap((place) => jobOf.get(place) ?? []));
+    for (const at of touched) schedulesOn[at]?.push(schedule.column);
   }
-  return off.filter((column) => (problem.colLower[column] ?? 0) === 0);
+  const reaches = (columns: readonly number[], clique: ReadonlySet<number>) =>
+    columns.some((column) => placesOf[column]?.some((place) => clique.has(place)));
+  const off: number[] = [];
+  jobs.forEach(({ tight }, at) => {
+    const cliques = tight.map((clique) => new Set(clique));
+    for (const columns of byJobAndCrew[at]?.values() ?? [])
+      if (cliques.some((clique) => !reaches(columns, clique))) off.push(...columns);
+    for (const column of schedulesOn[at] ?? [])
+      if (cliques.some((clique) => !reaches([column], clique))) off.push(column);
+  });
+  return [...new Set(off)].filter((column) => (problem.colLower[column] ?? 0) === 0);
 }
 
 /**
