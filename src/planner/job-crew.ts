@@ -147,6 +147,7 @@ export function rebuildJob(
   };
   // Under a cap, the least the groups after this one add (a person works one place in each).
   let after: (index: number) => number = () => 0;
+  const asked = new Map<string, boolean>();
   const canTake = (index: number, place: number): boolean => {
     const person = people[index];
     if (!person || !mayHold(index, place)) return false;
@@ -158,7 +159,14 @@ export function rebuildJob(
       const column = person.at.get(place) ?? -1;
       return (solution[column] ?? 0) < 0.5 && state.fits(column);
     }
-    return partial.get(person.group)?.has(keyOf([...person.places, place])) ?? false;
+    // A class's members holding the same places ask the same question: answered once.
+    const question = `${person.group}|${person.places.join(',')}|${place}`;
+    let answer = asked.get(question);
+    if (answer === undefined) {
+      answer = partial.get(person.group)?.has(keyOf([...person.places, place])) ?? false;
+      asked.set(question, answer);
+    }
+    return answer;
   };
   const take = (index: number, place: number): void => {
     const person = people[index];
@@ -199,12 +207,19 @@ export function rebuildJob(
     );
     if (units.length * free.length > MAX_EDGES) return false;
     const later = groups.slice(step + 1);
-    after = (index) =>
-      later.reduce((sum, other) => {
-        if (other.some((place) => holds[index]?.has(place))) return sum;
+    // Once per person and group (not per place they are asked about).
+    const least = new Map<number, number>();
+    after = (index) => {
+      const known = least.get(index);
+      if (known !== undefined) return known;
+      const sum = later.reduce((total, other) => {
+        if (other.some((place) => holds[index]?.has(place))) return total;
         const hours = other.filter((place) => mayHold(index, place)).map((place) => state.hoursAt(place));
-        return sum + (hours.length ? Math.min(...hours) : Infinity);
+        return total + (hours.length ? Math.min(...hours) : Infinity);
       }, 0);
+      least.set(index, sum);
+      return sum;
+    };
     // The least loaded first: their place then leaves the others room under the cap.
     const loads = new Map(free.map((index) => [index, loadNow(index)]));
     free.sort((a, b) => (loads.get(a) ?? 0) - (loads.get(b) ?? 0));
