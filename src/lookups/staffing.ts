@@ -146,15 +146,16 @@ export class StaffingLookup {
     return this.crewCache.get(
       status.join(','),
       async () => {
-        const { items, truncated } = await readAllPages<UpstreamMatchingCrew>(
+        const { items, truncated } = await readAllPages<MatchingCrewMember, UpstreamMatchingCrew>(
           this.platform.graphql,
           crewMatchingDocument,
           'companyCrewAll',
           (page, perPage) => ({ input: { filter: { status }, page, perPage } }),
           // Shared by every caller, so no caller's signal aborts it; progress goes to the first.
-          { maxItems: MAX_MATCHING_CREW, onProgress: options.onProgress },
+          // Each page converted as it arrives, while the next ones are read (10,000 crew: 100 pages).
+          { maxItems: MAX_MATCHING_CREW, onProgress: options.onProgress, convert: toFacts },
         );
-        return { crew: items.map(toFacts), truncated };
+        return { crew: items, truncated };
       },
       options.signal,
     );
@@ -165,14 +166,14 @@ export class StaffingLookup {
     return this.windowCache.get(
       `${fromUtc}/${toUtc}`,
       async () => {
-        const { items, truncated } = await readAllPages<UpstreamWindowCrewJob>(
+        const { items, truncated } = await readAllPages<WindowAssignment, UpstreamWindowCrewJob>(
           this.platform.graphql,
           crewJobsWindowDocument,
           'companyCrewJobs',
           (page, perPage) => ({ input: { filter: { fromRange: fromUtc, toRange: toUtc }, page, perPage } }),
-          { maxItems: MAX_WINDOW_CREW_JOBS },
+          { maxItems: MAX_WINDOW_CREW_JOBS, convert: toAssignment },
         );
-        return { assignments: items.map(toAssignment), truncated };
+        return { assignments: items, truncated };
       },
       signal,
     );
@@ -187,14 +188,16 @@ export class StaffingLookup {
     return this.windowCache.get(
       'BOOKED history',
       async () => {
-        const { items, truncated } = await readNewestPages<UpstreamWindowCrewJob>(
+        const { items: assignments, truncated } = await readNewestPages<
+          WindowAssignment,
+          UpstreamWindowCrewJob
+        >(
           this.platform.graphql,
           crewJobsWindowDocument,
           'companyCrewJobs',
           (page, perPage) => ({ input: { filter: { crewJobStatus: ['BOOKED'] }, page, perPage } }),
-          { maxItems: MAX_BOOKED_HISTORY },
+          { maxItems: MAX_BOOKED_HISTORY, convert: toAssignment },
         );
-        const assignments = items.map(toAssignment);
         if (!truncated) return { assignments, truncated };
         const oldest = Math.min(...assignments.map((assignment) => assignment.window.startMs));
         return { assignments, truncated, since: new Date(oldest).toISOString() };
@@ -206,14 +209,14 @@ export class StaffingLookup {
   /** These crew, whatever their status (a crewIds question about people outside the statuses asked). */
   async crewByIds(crewIds: readonly number[], signal?: AbortSignal): Promise<MatchingCrewMember[]> {
     if (crewIds.length === 0) return [];
-    const { items } = await readAllPages<UpstreamMatchingCrew>(
+    const { items } = await readAllPages<MatchingCrewMember, UpstreamMatchingCrew>(
       this.platform.graphql,
       crewMatchingDocument,
       'companyCrewAll',
       (page, perPage) => ({ input: { filter: { crewIds: [...crewIds] }, page, perPage } }),
-      { signal, maxItems: crewIds.length },
+      { signal, maxItems: crewIds.length, convert: toFacts },
     );
-    return items.map(toFacts);
+    return items;
   }
 
   /** Whether a crew read in these statuses would be answered from the cache now. */
