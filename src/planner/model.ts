@@ -259,12 +259,8 @@ function nearlyMet(
     if (failures > 1) continue;
     if (failed) near.push(verdicts.length);
     else qualified.push(verdicts.length);
-    verdicts.push({
-      member,
-      index,
-      ...(failed ? { failed } : {}),
-      held: failed ? 0 : heldOptionCount(member, checkable),
-    });
+    // One literal shape for all (failed undefined when none): a spread would make slow objects.
+    verdicts.push({ member, index, failed, held: failed ? 0 : heldOptionCount(member, checkable) });
   }
   // As compareVerdicts reads a verdict, nobody flagged: one per position, not one per comparison.
   const ranked = new Map(
