@@ -8,7 +8,7 @@ import { STAFFING_TTL_MS, StaffingLookup } from '../../src/lookups/staffing.js';
 import { TtlCache } from '../../src/lookups/ttl-cache.js';
 import { defineTool } from '../../src/mcp/define-tool.js';
 import type { Platform } from '../../src/platform/client.js';
-import { readNewestPages } from '../../src/platform/pages.js';
+import { readAllPages, readNewestPages } from '../../src/platform/pages.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { allTools } from '../../tools/index.js';
 import { type AnyResult, type Connected, callTool, connectInProcess } from '../helpers/mcp.js';
@@ -205,6 +205,21 @@ describe('the BOOKED history: the whole of it, or its newest pages when it is lo
       },
     );
     expect(whole).toEqual({ items: booked.map((cj) => ({ id: cj.id })), truncated: false });
+  });
+
+  it('converts each item once, page by page as read (convert), keeping page order', async () => {
+    const converted: string[] = [];
+    const convert = (item: { id: string }) => {
+      converted.push(item.id);
+      return { crewJobId: item.id };
+    };
+    const read = { maxItems: 10_000, convert };
+    const all = await readAllPages(platform.graphql, document, 'companyCrewJobs', variables, read);
+    const newest = await readNewestPages(platform.graphql, document, 'companyCrewJobs', variables, read);
+    const expected = booked.map((cj) => ({ crewJobId: cj.id }));
+    expect(all).toEqual({ items: expected, truncated: false });
+    expect(newest).toEqual({ items: expected, truncated: false });
+    expect(converted.sort()).toEqual([...booked, ...booked].map((cj) => cj.id).sort());
   });
 });
 
