@@ -4,10 +4,12 @@
 // All are read in bounded pages and kept for STAFFING_TTL_MS, so a second question within that
 // time costs only what is new to it (the role's job and its window). Asked at once by a question,
 // their first pages go in one request and their other pages in the next (aliased reads,
-// src/platform/read-batcher.ts): on the seed, 2 requests after the job's. The caches are dropped
+// src/platform/read-batcher.ts): on the seed, 2 requests after the job's. A plan that prefers no
+// score reads the crew lighter (planningCrew: verified options only), unless the matching read is
+// kept already. The caches are dropped
 // after any write tool call (src/server.ts) and on webhook events (src/app.ts): crew events drop
 // the crew, job and crew-job events drop the windows.
-import { crewJobsWindowDocument, crewMatchingDocument } from '../contract/documents.js';
+import { crewJobsWindowDocument, crewMatchingDocument, crewPlanningDocument } from '../contract/documents.js';
 import type { Platform } from '../platform/client.js';
 import { type PageProgress, readAllPages, readNewestPages } from '../platform/pages.js';
 import type { Assignment } from '../rules/availability.js';
@@ -52,6 +54,12 @@ export interface MatchingCrewMember extends CrewFacts {
 export interface MatchingCrew {
   crew: MatchingCrewMember[];
   /** The bound cut the list (MAX_MATCHING_CREW). */
+  truncated: boolean;
+}
+
+/** Crew as a plan's matching reads them (verified options only), or the matching read's when kept. */
+export interface PlanningCrew {
+  crew: readonly CrewFacts[];
   truncated: boolean;
 }
 
@@ -110,6 +118,18 @@ function toFacts(member: UpstreamMatchingCrew): MatchingCrewMember {
   };
 }
 
+/** A member as a plan's matching reads them: the verified options, no chosen ones, no scores. */
+function toPlanningFacts(member: UpstreamMatchingCrew): CrewFacts {
+  return {
+    id: member.id,
+    name: `${member.firstName} ${member.lastName}`,
+    status: member.status,
+    roleTypeIds: (member.roleTypeIds ?? []).map(String),
+    profileIds: member.profiles.map((profile) => String(profile.id)),
+    verified: verifiedOptions(member.profiles),
+  };
+}
+
 function toAssignment(crewJob: UpstreamWindowCrewJob): WindowAssignment {
   return {
     crewJobId: crewJob.id,
@@ -126,6 +146,7 @@ function toAssignment(crewJob: UpstreamWindowCrewJob): WindowAssignment {
 
 export class StaffingLookup {
   private readonly crewCache: TtlCache<MatchingCrew>;
+  private readonly planningCache: TtlCache<PlanningCrew>;
   private readonly windowCache: TtlCache<WindowAssignments>;
 
   constructor(
@@ -134,6 +155,7 @@ export class StaffingLookup {
   ) {
     const ttlMs = options.ttlMs ?? STAFFING_TTL_MS;
     this.crewCache = new TtlCache({ ttlMs, maxEntries: 8, now: options.now });
+    this.planningCache = new TtlCache({ ttlMs, maxEntries: 8, now: options.now });
     this.windowCache = new TtlCache({ ttlMs, maxEntries: MAX_WINDOWS, now: options.now });
   }
 
@@ -154,6 +176,33 @@ export class StaffingLookup {
           // Shared by every caller, so no caller's signal aborts it; progress goes to the first.
           // Each page converted as it arrives, while the next ones are read (10,000 crew: 100 pages).
           { maxItems: MAX_MATCHING_CREW, onProgress: options.onProgress, convert: toFacts },
+        );
+        return { crew: items, truncated };
+      },
+      options.signal,
+    );
+  }
+
+  /**
+   * Crew in these statuses as a plan that prefers no score reads them: the matching read when it
+   * is kept already (it holds more), else the lighter planning read, kept as long.
+   */
+  planningCrew(
+    statuses: readonly string[],
+    options: { signal?: AbortSignal; onProgress?: PageProgress } = {},
+  ): Promise<PlanningCrew> {
+    const status = [...new Set(statuses)].sort();
+    if (this.crewCache.has(status.join(','))) return this.crew(statuses, options);
+    return this.planningCache.get(
+      status.join(','),
+      async () => {
+        const { items, truncated } = await readAllPages<CrewFacts, UpstreamMatchingCrew>(
+          this.platform.graphql,
+          crewPlanningDocument,
+          'companyCrewAll',
+          (page, perPage) => ({ input: { filter: { status }, page, perPage } }),
+          // As crew(): shared by every caller, progress to the first, each page converted as read.
+          { maxItems: MAX_MATCHING_CREW, onProgress: options.onProgress, convert: toPlanningFacts },
         );
         return { crew: items, truncated };
       },
@@ -227,6 +276,7 @@ export class StaffingLookup {
   /** Crew changed (a crew event): profiles, answers or statuses may differ. */
   invalidateCrew(): void {
     this.crewCache.invalidate();
+    this.planningCache.invalidate();
   }
 
   /** Jobs or crew jobs changed: assignments and role times may differ. */

@@ -4,6 +4,7 @@
 // (src/app.ts), so a staffing answer never outlives a change it could know about.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { crewPlanningDocument } from '../../src/contract/documents.js';
 import { STAFFING_TTL_MS, StaffingLookup } from '../../src/lookups/staffing.js';
 import { TtlCache } from '../../src/lookups/ttl-cache.js';
 import { defineTool } from '../../src/mcp/define-tool.js';
@@ -110,6 +111,42 @@ describe('StaffingLookup over the sandbox', () => {
     now = STAFFING_TTL_MS;
     expect((await requestsDuring(sandbox, () => lookup.crew(['ACTIVE', 'APPROVED']))).sent.length).toBe(
       first.sent.length,
+    );
+  });
+
+  it("reads a plan's crew lighter (verified options only, the same facts), or takes the matching read when kept", async () => {
+    const statuses = ['ACTIVE', 'APPROVED'];
+    const graphql = platform.graphql;
+    const query = graphql.query.bind(graphql);
+    const documents: string[] = [];
+    graphql.query = (document, ...rest) => {
+      documents.push(document);
+      return query(document, ...rest);
+    };
+    const planning = await requestsDuring(sandbox, () => new StaffingLookup(platform).planningCrew(statuses));
+    graphql.query = query;
+    const matching = await requestsDuring(sandbox, () => new StaffingLookup(platform).crew(statuses));
+    // The same reads (pages of companyCrewAll), in as many requests, of the lighter document.
+    expect(reads(planning.sent)).toEqual(reads(matching.sent));
+    expect(new Set(documents)).toEqual(new Set([crewPlanningDocument]));
+    expect(crewPlanningDocument).not.toMatch(/^\s*(score|optionNames)\s*$/m);
+    const asPlanned = matching.result.crew.map(({ id, name, status, roleTypeIds, profileIds, verified }) => ({
+      id,
+      name,
+      status,
+      roleTypeIds,
+      profileIds,
+      verified,
+    }));
+    expect(planning.result).toEqual({ crew: asPlanned, truncated: false });
+    const lookup = new StaffingLookup(platform);
+    const kept = await lookup.crew(statuses);
+    const again = await requestsDuring(sandbox, () => lookup.planningCrew(['APPROVED', 'ACTIVE']));
+    expect(again.sent).toEqual([]);
+    expect(again.result).toBe(kept);
+    lookup.invalidateCrew();
+    expect((await requestsDuring(sandbox, () => lookup.planningCrew(statuses))).sent.length).toBe(
+      planning.sent.length,
     );
   });
 
