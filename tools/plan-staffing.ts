@@ -3,6 +3,7 @@ import {
   companyJobsDocument,
   crewJobsWindowDocument,
   crewMatchingDocument,
+  crewPlanningDocument,
   jobIndexDocument,
 } from '../src/contract/documents.js';
 import { boardIdsOf } from '../src/mcp/board-ids.js';
@@ -90,7 +91,13 @@ export const planStaffingTool = defineTool({
   scopes: ['crew:read', 'jobs:read'],
   toolset: 'crew',
   view: 'staffingPlan',
-  documents: [companyJobsDocument, jobIndexDocument, crewMatchingDocument, crewJobsWindowDocument],
+  documents: [
+    companyJobsDocument,
+    jobIndexDocument,
+    crewMatchingDocument,
+    crewPlanningDocument,
+    crewJobsWindowDocument,
+  ],
   lookupTool: 'find_open_roles or list_jobs',
   async handler(input, ctx) {
     checkRequest(input);

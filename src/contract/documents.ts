@@ -90,6 +90,8 @@ export const companyCrewJobsDocument = contractDocument('company-crew-jobs');
 export const dataTypeCatalogDocument = contractDocument('data-type-catalog');
 /** Crew with role types, profile ids and verified options only, paginated (matching). */
 export const crewMatchingDocument = contractDocument('crew-matching');
+/** Crew with role types, profile ids and verified options, no chosen options or scores, paginated (plans). */
+export const crewPlanningDocument = contractDocument('crew-planning');
 /** Crew jobs overlapping a time window: crew, status, job and role instants, paginated (availability). */
 export const crewJobsWindowDocument = contractDocument('crew-jobs-window');
 /** Crew jobs of a range with crew status, role instants, break and requirements, and the job's zone (schedule review). */
@@ -104,6 +106,7 @@ export const sharedDocuments: readonly string[] = [
   companyCrewJobsDocument,
   dataTypeCatalogDocument,
   crewMatchingDocument,
+  crewPlanningDocument,
   crewJobsWindowDocument,
   crewScheduleDocument,
 ];

@@ -4,10 +4,12 @@
 // All are read in bounded pages and kept for STAFFING_TTL_MS, so a second question within that
 // time costs only what is new to it (the role's job and its window). Asked at once by a question,
 // their first pages go in one request and their other pages in the next (aliased reads,
-// src/platform/read-batcher.ts): on the seed, 2 requests after the job's. The caches are dropped
+// src/platform/read-batcher.ts): on the seed, 2 requests after the job's. A plan that prefers no
+// score reads the crew lighter (planningCrew: verified options only), unless the matching read is
+// kept already. The caches are dropped
 // after any write tool call (src/server.ts) and on webhook events (src/app.ts): crew events drop
 // the crew, job and crew-job events drop the windows.
-import { crewJobsWindowDocument, crewMatchingDocument } from '../contract/documents.js';
+import { crewJobsWindowDocument, crewMatchingDocument, crewPlanningDocument } from '../contract/documents.js';
 import type { Platform } from '../platform/client.js';
 import { type PageProgress, readAllPages, readNewestPages } from '../platform/pages.js';
 import type { Assignment } from '../rules/availability.js';
@@ -52,6 +54,12 @@ export interface MatchingCrewMember extends CrewFacts {
 export interface MatchingCrew {
   crew: MatchingCrewMember[];
   /** The bound cut the list (MAX_MATCHING_CREW). */
+  truncated: boolean;
+}
+
+/** Crew as a plan's matching reads them (verified options only), or the matching read's when kept. */
+export interface PlanningCrew {
+  crew: readonly CrewFacts[];
   truncated: boolean;
 }
 
@@ -110,6 +118,18 @@ function toFacts(member: UpstreamMatchingCrew): MatchingCrewMember {
   };
 }
 
+/** A member as a plan's matching reads them: the verified options, no chosen ones, no scores. */
+function toPlanningFacts(member: UpstreamMatchingCrew): CrewFacts {
+  return {
+    id: member.id,
+    name: `${member.firstName} ${member.lastName}`,
+    status: member.status,
+    roleTypeIds: (member.roleTypeIds ?? []).map(String),
+    profileIds: member.profiles.map((profile) => String(profile.id)),
+    verified: verifiedOptions(member.profiles),
+  };
+}
+
 function toAssignment(crewJob: UpstreamWindowCrewJob): WindowAssignment {
   return {
     crewJobId: crewJob.id,
@@ -126,6 +146,7 @@ function toAssignment(crewJob: UpstreamWindowCrewJob): WindowAssignment {
 
 export class StaffingLookup {
   private readonly crewCache: TtlCache<MatchingCrew>;
+  private readonly planningCache: TtlCache<PlanningCrew>;
   private readonly windowCache: TtlCache<WindowAssignments>;
 
   constructor(
@@ -134,6 +155,7 @@ export class StaffingLookup {
   ) {
     const ttlMs = options.ttlMs ?? STAFFING_TTL_MS;
     this.crewCache = new TtlCache({ ttlMs, maxEntries: 8, now: options.now });
+    this.planningCache = new TtlCache({ ttlMs, maxEntries: 8, now: options.now });
     this.windowCache = new TtlCache({ ttlMs, maxEntries: MAX_WINDOWS, now: options.now });
   }
 
@@ -146,15 +168,43 @@ export class StaffingLookup {
     return this.crewCache.get(
       status.join(','),
       async () => {
-        const { items, truncated } = await readAllPages<UpstreamMatchingCrew>(
+        const { items, truncated } = await readAllPages<MatchingCrewMember, UpstreamMatchingCrew>(
           this.platform.graphql,
           crewMatchingDocument,
           'companyCrewAll',
           (page, perPage) => ({ input: { filter: { status }, page, perPage } }),
           // Shared by every caller, so no caller's signal aborts it; progress goes to the first.
-          { maxItems: MAX_MATCHING_CREW, onProgress: options.onProgress },
+          // Each page converted as it arrives, while the next ones are read (10,000 crew: 100 pages).
+          { maxItems: MAX_MATCHING_CREW, onProgress: options.onProgress, convert: toFacts },
         );
-        return { crew: items.map(toFacts), truncated };
+        return { crew: items, truncated };
+      },
+      options.signal,
+    );
+  }
+
+  /**
+   * Crew in these statuses as a plan that prefers no score reads them: the matching read when it
+   * is kept already (it holds more), else the lighter planning read, kept as long.
+   */
+  planningCrew(
+    statuses: readonly string[],
+    options: { signal?: AbortSignal; onProgress?: PageProgress } = {},
+  ): Promise<PlanningCrew> {
+    const status = [...new Set(statuses)].sort();
+    if (this.crewCache.has(status.join(','))) return this.crew(statuses, options);
+    return this.planningCache.get(
+      status.join(','),
+      async () => {
+        const { items, truncated } = await readAllPages<CrewFacts, UpstreamMatchingCrew>(
+          this.platform.graphql,
+          crewPlanningDocument,
+          'companyCrewAll',
+          (page, perPage) => ({ input: { filter: { status }, page, perPage } }),
+          // As crew(): shared by every caller, progress to the first, each page converted as read.
+          { maxItems: MAX_MATCHING_CREW, onProgress: options.onProgress, convert: toPlanningFacts },
+        );
+        return { crew: items, truncated };
       },
       options.signal,
     );
@@ -165,14 +215,14 @@ export class StaffingLookup {
     return this.windowCache.get(
       `${fromUtc}/${toUtc}`,
       async () => {
-        const { items, truncated } = await readAllPages<UpstreamWindowCrewJob>(
+        const { items, truncated } = await readAllPages<WindowAssignment, UpstreamWindowCrewJob>(
           this.platform.graphql,
           crewJobsWindowDocument,
           'companyCrewJobs',
           (page, perPage) => ({ input: { filter: { fromRange: fromUtc, toRange: toUtc }, page, perPage } }),
-          { maxItems: MAX_WINDOW_CREW_JOBS },
+          { maxItems: MAX_WINDOW_CREW_JOBS, convert: toAssignment },
         );
-        return { assignments: items.map(toAssignment), truncated };
+        return { assignments: items, truncated };
       },
       signal,
     );
@@ -187,14 +237,16 @@ export class StaffingLookup {
     return this.windowCache.get(
       'BOOKED history',
       async () => {
-        const { items, truncated } = await readNewestPages<UpstreamWindowCrewJob>(
+        const { items: assignments, truncated } = await readNewestPages<
+          WindowAssignment,
+          UpstreamWindowCrewJob
+        >(
           this.platform.graphql,
           crewJobsWindowDocument,
           'companyCrewJobs',
           (page, perPage) => ({ input: { filter: { crewJobStatus: ['BOOKED'] }, page, perPage } }),
-          { maxItems: MAX_BOOKED_HISTORY },
+          { maxItems: MAX_BOOKED_HISTORY, convert: toAssignment },
         );
-        const assignments = items.map(toAssignment);
         if (!truncated) return { assignments, truncated };
         const oldest = Math.min(...assignments.map((assignment) => assignment.window.startMs));
         return { assignments, truncated, since: new Date(oldest).toISOString() };
@@ -206,14 +258,14 @@ export class StaffingLookup {
   /** These crew, whatever their status (a crewIds question about people outside the statuses asked). */
   async crewByIds(crewIds: readonly number[], signal?: AbortSignal): Promise<MatchingCrewMember[]> {
     if (crewIds.length === 0) return [];
-    const { items } = await readAllPages<UpstreamMatchingCrew>(
+    const { items } = await readAllPages<MatchingCrewMember, UpstreamMatchingCrew>(
       this.platform.graphql,
       crewMatchingDocument,
       'companyCrewAll',
       (page, perPage) => ({ input: { filter: { crewIds: [...crewIds] }, page, perPage } }),
-      { signal, maxItems: crewIds.length },
+      { signal, maxItems: crewIds.length, convert: toFacts },
     );
-    return items.map(toFacts);
+    return items;
   }
 
   /** Whether a crew read in these statuses would be answered from the cache now. */
@@ -224,6 +276,7 @@ export class StaffingLookup {
   /** Crew changed (a crew event): profiles, answers or statuses may differ. */
   invalidateCrew(): void {
     this.crewCache.invalidate();
+    this.planningCache.invalidate();
   }
 
   /** Jobs or crew jobs changed: assignments and role times may differ. */

@@ -19,8 +19,11 @@ import {
   type CrewFacts,
   compareVerdicts,
   describeRequirement,
-  judgeCrew,
+  evaluateRequirement,
+  heldOptionCount,
+  meetsRequirement,
   planRequirements,
+  type RankedVerdict,
   type RequirementsToMatch,
 } from '../rules/matching.js';
 import { PENDING_PREFERRED } from '../rules/ranking.js';
@@ -205,11 +208,18 @@ function bookedShifts(
   return { booked, bookedHours };
 }
 
-/** A member's verdict on a requirement set, kept when it fails at most one requirement. */
+/**
+ * A member's verdict on a requirement set, kept when it fails at most one requirement: what the
+ * model reads of judgeCrew's, without its reasons (strings for every member of a large company,
+ * most never shown); a near miss's reason is worded only when the place lists it.
+ */
 interface NearlyMet {
   member: CrewFacts;
   index: number;
-  base: ReturnType<typeof judgeCrew>;
+  /** The one requirement failed, if any. */
+  failed?: CheckableRequirement;
+  /** Verified options of the set held (the ranking's; 0 for a near miss, which is not ranked). */
+  held: number;
 }
 
 /** One requirement set's verdicts, and the ranking of those meeting all of it while unflagged. */
@@ -217,6 +227,10 @@ interface SetVerdicts {
   verdicts: NearlyMet[];
   /** Positions in `verdicts` of those failing nothing, in compareVerdicts' order with nobody flagged. */
   ranking: number[];
+  /** Positions in `verdicts` of those failing nothing, in crew order. */
+  qualified: number[];
+  /** Positions in `verdicts` of those failing one requirement (near misses), in crew order. */
+  near: number[];
 }
 
 /**
@@ -231,16 +245,38 @@ function nearlyMet(
   excluded: ReadonlySet<number>,
 ): SetVerdicts {
   const verdicts: NearlyMet[] = [];
-  const ranking: number[] = [];
+  const qualified: number[] = [];
+  const near: number[] = [];
   for (const [index, member] of crew.entries()) {
     if (excluded.has(member.id)) continue;
-    const base = judgeCrew(member, checkable, NO_CREW_JOBS);
-    if (base.failed.length === 0) ranking.push(verdicts.length);
-    if (base.failed.length <= 1) verdicts.push({ member, index, base });
+    let failed: CheckableRequirement | undefined;
+    let failures = 0;
+    for (const requirement of checkable) {
+      if (meetsRequirement(member, requirement)) continue;
+      failed = requirement;
+      if (++failures > 1) break;
+    }
+    if (failures > 1) continue;
+    if (failed) near.push(verdicts.length);
+    else qualified.push(verdicts.length);
+    // One literal shape for all (failed undefined when none): a spread would make slow objects.
+    verdicts.push({ member, index, failed, held: failed ? 0 : heldOptionCount(member, checkable) });
   }
-  ranking.sort((a, b) => compareVerdicts((verdicts[a] as NearlyMet).base, (verdicts[b] as NearlyMet).base));
-  return { verdicts, ranking };
+  // As compareVerdicts reads a verdict, nobody flagged: one per position, not one per comparison.
+  const ranked = new Map(
+    qualified.map((position) => {
+      const { member, held } = verdicts[position] as NearlyMet;
+      return [position, { crew: member, held, flagged: false }];
+    }),
+  );
+  const ranking = [...qualified].sort((a, b) =>
+    compareVerdicts(ranked.get(a) as RankedVerdict, ranked.get(b) as RankedVerdict),
+  );
+  return { verdicts, ranking, qualified, near };
 }
+
+/** Near misses listed per place (the explanation of an unfilled place names a few). */
+const NEAR_MISSES_LISTED = 50;
 
 /** The availability of a member without crew jobs near the plan (most of a large company). */
 const NO_CREW_JOBS: Availability = Object.freeze({ pending: [] as Availability['pending'] });
@@ -290,7 +326,7 @@ export function buildModel(
       met = nearlyMet(facts.crew, plan.checkable, excluded);
       metCache.set(key, met);
     }
-    const { verdicts, ranking } = met;
+    const { verdicts, ranking, near } = met;
     const diagnosis: PlaceDiagnosis = {
       qualified: 0,
       bookedElsewhere: new Map(),
@@ -299,27 +335,28 @@ export function buildModel(
       unchecked: plan.unchecked,
     };
     const slot = { roleId: role.roleId, window: role.shift.window };
+    // Near misses: the first NEAR_MISSES_LISTED in crew order that are free at the time (and not
+    // BOOKED on the role itself); the others are never looked at.
+    for (const position of near) {
+      if (diagnosis.nearMisses.length >= NEAR_MISSES_LISTED) break;
+      const { member, failed } = verdicts[position] as NearlyMet;
+      const crewJobs = byCrew.get(member.id);
+      const availability = crewJobs ? assessAvailability(slot, crewJobs) : NO_CREW_JOBS;
+      if (availability.thisRole === BOOKED_STATUS || availability.clash) continue;
+      const lacks = failed ? evaluateRequirement(member, failed).reason : '';
+      diagnosis.nearMisses.push({ crewId: member.id, name: member.name, lacks });
+    }
     // Per position in `verdicts`: whether the member may take the place (flagged or not); where
     // they stand on it only for those with crew jobs near the plan (the others stand nowhere).
     const state = new Uint8Array(verdicts.length);
     const standing = new Map<number, { availability: Availability; pending: boolean }>();
-    verdicts.forEach(({ member, index, base }, position) => {
-      // Failing one requirement once the near misses are listed ends it here.
-      if (base.failed.length === 1 && diagnosis.nearMisses.length >= 50) return;
+    for (const position of met.qualified) {
+      const { member, index } = verdicts[position] as NearlyMet;
       const crewJobs = byCrew.get(member.id);
       const availability = crewJobs ? assessAvailability(slot, crewJobs) : NO_CREW_JOBS;
-      if (availability.thisRole === BOOKED_STATUS) return;
-      if (base.failed.length === 1) {
-        if (!availability.clash)
-          diagnosis.nearMisses.push({
-            crewId: member.id,
-            name: member.name,
-            lacks: base.failed[0]?.reason ?? '',
-          });
-        return;
-      }
-      if (availability.thisRole !== undefined && WITHDRAWN_STATUSES.includes(availability.thisRole)) return;
-      if (named(offRole, role.roleId, member.id)) return;
+      if (availability.thisRole === BOOKED_STATUS) continue;
+      if (availability.thisRole !== undefined && WITHDRAWN_STATUSES.includes(availability.thisRole)) continue;
+      if (named(offRole, role.roleId, member.id)) continue;
       diagnosis.qualified++;
       // Without booked shifts only the hours limit can rule a place out.
       const bookedHere = booked.get(index);
@@ -329,7 +366,7 @@ export function buildModel(
           : undefined;
       if (conflict !== undefined) {
         diagnosis.bookedElsewhere.set(conflict, (diagnosis.bookedElsewhere.get(conflict) ?? 0) + 1);
-        return;
+        continue;
       }
       state[position] = isFlagged(availability) ? FLAGGED : ELIGIBLE;
       if (crewJobs) {
@@ -337,7 +374,7 @@ export function buildModel(
           availability.thisRole !== undefined && PENDING_PREFERRED.includes(availability.thisRole);
         standing.set(position, { availability, pending });
       }
-    });
+    }
     diagnosis.nearMisses.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.crewId - b.crewId));
     // compareVerdicts' order: the unflagged, then the flagged, each in the set's ranking.
     const ranked: number[] = [];
@@ -348,21 +385,25 @@ export function buildModel(
     for (const position of flagged) ranked.push(position);
     const hours = paidHours(role.shift);
     const list = ranked.map((position, rank): Candidate => {
-      const { index, base } = verdicts[position] as NearlyMet;
+      const { index, held } = verdicts[position] as NearlyMet;
       const here = standing.get(position);
       const id = facts.crew[index]?.id ?? 0;
-      return {
+      const candidate: Candidate = {
         place,
         crew: index,
         rank,
-        ...(here?.availability.thisRole ? { onRole: here.availability.thisRole } : {}),
         pending: options.keepPending && (here?.pending ?? false),
         hours,
         score: options.preferScore ? (facts.scores?.get(id) ?? 0) : 0,
         previous: named(previous, role.roleId, id),
         pinned: named(pinned, role.roleId, id),
-        tier: tierOf(state[position] === FLAGGED, base.held),
+        tier: tierOf(state[position] === FLAGGED, held),
       };
+      // Set after, not spread into the literal: a spread made every one of some 50,000 candidates
+      // (a festival's) a slow object, half the model's build.
+      const onRole = here?.availability.thisRole;
+      if (onRole) candidate.onRole = onRole;
+      return candidate;
     });
     byPlace.push(list);
     for (const candidate of list) candidates.push(candidate);

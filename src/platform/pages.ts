@@ -120,23 +120,28 @@ export async function collectPages<T>(
   return { items: items.slice(0, request.maxItems), pager, firstPage: request.page, lastPage };
 }
 
-export interface ReadPagesOptions {
+export interface ReadPagesOptions<R = never, T = R> {
   signal?: AbortSignal;
   onProgress?: PageProgress;
+  /**
+   * Each item as the reader keeps it, converted as its page arrives: a long list's conversion
+   * overlaps the wait for its next pages instead of following the last one.
+   */
+  convert?: (item: R) => T;
 }
 
 /** Pages of `root` (a paginated query field of `document`), with `variables(page, perPage)`. */
-export function readPages<T>(
+export function readPages<T, R = T>(
   graphql: GraphqlClient,
   document: string,
   root: string,
   request: PageRequest,
   variables: (page: number, perPage: number) => Record<string, unknown>,
-  options: ReadPagesOptions = {},
+  options: ReadPagesOptions<R, T> = {},
 ): Promise<Pages<T>> {
   return collectPages<T>(
     request,
-    pageReader<T>(graphql, document, root, variables, options.signal),
+    pageReader<T, R>(graphql, document, root, variables, options),
     options.onProgress,
     pagesAtOnce(graphql),
   );
@@ -146,38 +151,40 @@ export function readPages<T>(
 const pagesAtOnce = (graphql: GraphqlClient) => CONCURRENT_REQUESTS * graphql.readsPerRequest;
 
 /** One page of `root`, as a read the client may send together with others. */
-function pageReader<T>(
+function pageReader<T, R = T>(
   graphql: GraphqlClient,
   document: string,
   root: string,
   variables: (page: number, perPage: number) => Record<string, unknown>,
-  signal: AbortSignal | undefined,
+  { signal, convert }: Pick<ReadPagesOptions<R, T>, 'signal' | 'convert'>,
 ): FetchPage<T> {
   return async (page, perPage) => {
-    const data = await graphql.query<Record<string, { paginatedList: T[]; pager?: Pager | null }>>(
+    const data = await graphql.query<Record<string, { paginatedList: R[]; pager?: Pager | null }>>(
       document,
       variables(page, perPage),
       { signal, batch: true },
     );
     const list = data[root];
-    return { items: list?.paginatedList ?? [], pager: list?.pager };
+    const items = list?.paginatedList ?? [];
+    // Without convert the reader keeps the items as read (T is R).
+    return { items: convert ? items.map(convert) : (items as unknown as T[]), pager: list?.pager };
   };
 }
 
 /** What a read of every page takes: the client, the query, its list's root field, a page's variables, the bound. */
-type EveryPageRead = [
+type EveryPageRead<R, T> = [
   graphql: GraphqlClient,
   document: string,
   root: string,
   filterVariables: (page: number, perPage: number) => Record<string, unknown>,
-  options: ReadPagesOptions & { maxItems: number },
+  options: ReadPagesOptions<R, T> & { maxItems: number },
 ];
 
 /** Every item of `root` up to `maxItems`; `truncated` when the bound cut the list. */
-export async function readAllPages<T>(
-  ...[graphql, document, root, filterVariables, options]: EveryPageRead
+export async function readAllPages<T, R = T>(
+  ...[graphql, document, root, filterVariables, options]: EveryPageRead<R, T>
 ): Promise<{ items: T[]; truncated: boolean }> {
-  const pages = await readPages<T>(
+  const pages = await readPages<T, R>(
     graphql,
     document,
     root,
@@ -194,12 +201,19 @@ export async function readAllPages<T>(
  * question needs. Page 1 comes first (it tells how many pages there are), then the newest pages
  * all asked at once; `truncated` when the bound cut the oldest pages.
  */
-export async function readNewestPages<T>(
-  ...[graphql, document, root, filterVariables, options]: EveryPageRead
+export async function readNewestPages<T, R = T>(
+  ...[graphql, document, root, filterVariables, options]: EveryPageRead<R, T>
 ): Promise<{ items: T[]; truncated: boolean }> {
   const perPage = PLATFORM_MAX_PER_PAGE;
   const single = { perPage, allPages: false, maxItems: perPage };
-  const first = await readPages<T>(graphql, document, root, { page: 1, ...single }, filterVariables, options);
+  const first = await readPages<T, R>(
+    graphql,
+    document,
+    root,
+    { page: 1, ...single },
+    filterVariables,
+    options,
+  );
   const pageCount = first.pager.pageCount;
   if (pageCount <= 1) return { items: first.items, truncated: false };
   const from = Math.max(2, pageCount - Math.max(1, Math.floor(options.maxItems / perPage)) + 1);
@@ -209,7 +223,7 @@ export async function readNewestPages<T>(
     pages,
     perPage,
     {
-      page: pageReader<T>(graphql, document, root, filterVariables, options.signal),
+      page: pageReader<T, R>(graphql, document, root, filterVariables, options),
       pagesAtOnce: pagesAtOnce(graphql),
     },
     onProgress ? { done: 0, total: pages.length, pageCount, onProgress } : undefined,

@@ -166,11 +166,27 @@ export function describeRequirement(requirement: CheckableRequirement): string {
   }
 }
 
+/** Whether the member meets the requirement: evaluateRequirement's `met`, without the reason's strings. */
+export function meetsRequirement(crew: CrewFacts, requirement: CheckableRequirement): boolean {
+  switch (requirement.kind) {
+    case 'dataType':
+      return satisfiesOptions(
+        verifiedOf(crew, requirement.dataTypeId),
+        requirement.optionNames,
+        requirement.condition,
+      );
+    case 'roleType':
+      return crew.roleTypeIds.includes(requirement.roleTypeId);
+    case 'profile':
+      return satisfiesIds(crew.profileIds, requirement.profileIds, requirement.condition);
+  }
+}
+
 export function evaluateRequirement(crew: CrewFacts, requirement: CheckableRequirement): RequirementResult {
+  const met = meetsRequirement(crew, requirement);
   switch (requirement.kind) {
     case 'dataType': {
       const verified = verifiedOf(crew, requirement.dataTypeId);
-      const met = satisfiesOptions(verified, requirement.optionNames, requirement.condition);
       const held = requirement.optionNames.filter((name) => verified.has(name));
       if (requirement.condition === 'NONE')
         return {
@@ -186,14 +202,10 @@ export function evaluateRequirement(crew: CrewFacts, requirement: CheckableRequi
           : `${requirement.title}: needs ${requirement.condition === 'ALL' ? 'all' : 'one'} of ${requirement.optionNames.join(', ')} verified${held.length ? ` (has ${held.join(', ')})` : ''}`,
       };
     }
-    case 'roleType': {
-      const met = crew.roleTypeIds.includes(requirement.roleTypeId);
+    case 'roleType':
       return { met, reason: `${met ? '' : 'lacks '}role type ${requirement.roleTypeId}` };
-    }
-    case 'profile': {
-      const met = satisfiesIds(crew.profileIds, requirement.profileIds, requirement.condition);
+    case 'profile':
       return { met, reason: `${met ? '' : 'fails '}${describeRequirement(requirement)}` };
-    }
   }
 }
 
@@ -241,8 +253,11 @@ export function judgeCrew(
   };
 }
 
+/** What the ranking reads of a verdict (the planner ranks without building the reasons). */
+export type RankedVerdict = Pick<CrewVerdict, 'crew' | 'held' | 'flagged'>;
+
 /** The ranking: unflagged first, more verified options held first, then name, then id. A total order. */
-export function compareVerdicts(a: CrewVerdict, b: CrewVerdict): number {
+export function compareVerdicts(a: RankedVerdict, b: RankedVerdict): number {
   if (a.flagged !== b.flagged) return a.flagged ? 1 : -1;
   if (a.held !== b.held) return b.held - a.held;
   if (a.crew.name !== b.crew.name) return a.crew.name < b.crew.name ? -1 : 1;

@@ -6,6 +6,7 @@ import { companyJobsDocument } from '../contract/documents.js';
 import type { UpstreamJob, UpstreamRole } from '../contract/upstream.js';
 import type { Lookups } from '../lookups/index.js';
 import { MAX_JOBS_READ } from '../lookups/jobs.js';
+import type { PlanningCrew } from '../lookups/staffing.js';
 import type { PlaceAsk } from '../planner/kept-plan.js';
 import type { CrewJobFact, PlanningFacts, RoleToFill } from '../planner/model.js';
 import type { Platform } from '../platform/client.js';
@@ -150,11 +151,20 @@ export async function gatherFacts(
   const marginMs = Math.max(marginHours, options.minRestHours) * 3_600_000;
   const startMs = Math.min(...roles.map((role) => role.shift.window.startMs)) - marginMs;
   const endMs = Math.max(...roles.map((role) => role.shift.window.endMs)) + marginMs;
+  const read = {
+    signal,
+    ...(onProgress ? { onProgress: (done: number, total?: number) => onProgress(done, total) } : {}),
+  };
+  const preferScore = options.preferScore;
+  // Only a preferred score needs the matching read's scores; otherwise the lighter planning read.
+  const crewRead: Promise<PlanningCrew & { scores?: Map<number, number> }> = preferScore
+    ? lookups.staffing.crew(options.statuses, read).then((matching) => ({
+        ...matching,
+        scores: new Map(matching.crew.map((member) => [member.id, member.scores.get(preferScore) ?? 0])),
+      }))
+    : lookups.staffing.planningCrew(options.statuses, read);
   const [crew, window] = await Promise.all([
-    lookups.staffing.crew(options.statuses, {
-      signal,
-      ...(onProgress ? { onProgress: (done: number, total?: number) => onProgress(done, total) } : {}),
-    }),
+    crewRead,
     lookups.staffing.assignmentsDuring(
       new Date(startMs).toISOString(),
       new Date(endMs).toISOString(),
@@ -174,14 +184,11 @@ export async function gatherFacts(
   if (crew.truncated) notes.push(`Only the first ${crew.crew.length} crew were read; narrow statuses.`);
   if (window.truncated)
     notes.push('Not every crew job around these roles could be read: bookings may be missing.');
-  const preferScore = options.preferScore;
   return {
     roles,
     crew: crew.crew,
     crewJobs,
-    ...(preferScore
-      ? { scores: new Map(crew.crew.map((member) => [member.id, member.scores.get(preferScore) ?? 0])) }
-      : {}),
+    ...(crew.scores ? { scores: crew.scores } : {}),
     notes,
   };
 }

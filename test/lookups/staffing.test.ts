@@ -4,11 +4,12 @@
 // (src/app.ts), so a staffing answer never outlives a change it could know about.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { crewPlanningDocument } from '../../src/contract/documents.js';
 import { STAFFING_TTL_MS, StaffingLookup } from '../../src/lookups/staffing.js';
 import { TtlCache } from '../../src/lookups/ttl-cache.js';
 import { defineTool } from '../../src/mcp/define-tool.js';
 import type { Platform } from '../../src/platform/client.js';
-import { readNewestPages } from '../../src/platform/pages.js';
+import { readAllPages, readNewestPages } from '../../src/platform/pages.js';
 import type { RunningSandbox } from '../../src/sandbox/types.js';
 import { allTools } from '../../tools/index.js';
 import { type AnyResult, type Connected, callTool, connectInProcess } from '../helpers/mcp.js';
@@ -113,6 +114,42 @@ describe('StaffingLookup over the sandbox', () => {
     );
   });
 
+  it("reads a plan's crew lighter (verified options only, the same facts), or takes the matching read when kept", async () => {
+    const statuses = ['ACTIVE', 'APPROVED'];
+    const graphql = platform.graphql;
+    const query = graphql.query.bind(graphql);
+    const documents: string[] = [];
+    graphql.query = (document, ...rest) => {
+      documents.push(document);
+      return query(document, ...rest);
+    };
+    const planning = await requestsDuring(sandbox, () => new StaffingLookup(platform).planningCrew(statuses));
+    graphql.query = query;
+    const matching = await requestsDuring(sandbox, () => new StaffingLookup(platform).crew(statuses));
+    // The same reads (pages of companyCrewAll), in as many requests, of the lighter document.
+    expect(reads(planning.sent)).toEqual(reads(matching.sent));
+    expect(new Set(documents)).toEqual(new Set([crewPlanningDocument]));
+    expect(crewPlanningDocument).not.toMatch(/^\s*(score|optionNames)\s*$/m);
+    const asPlanned = matching.result.crew.map(({ id, name, status, roleTypeIds, profileIds, verified }) => ({
+      id,
+      name,
+      status,
+      roleTypeIds,
+      profileIds,
+      verified,
+    }));
+    expect(planning.result).toEqual({ crew: asPlanned, truncated: false });
+    const lookup = new StaffingLookup(platform);
+    const kept = await lookup.crew(statuses);
+    const again = await requestsDuring(sandbox, () => lookup.planningCrew(['APPROVED', 'ACTIVE']));
+    expect(again.sent).toEqual([]);
+    expect(again.result).toBe(kept);
+    lookup.invalidateCrew();
+    expect((await requestsDuring(sandbox, () => lookup.planningCrew(statuses))).sent.length).toBe(
+      planning.sent.length,
+    );
+  });
+
   it('keeps verified options only, merged across profiles, and the window crew jobs with their instants', async () => {
     const lookup = new StaffingLookup(platform);
     const { crew } = await lookup.crew(['ACTIVE']);
@@ -205,6 +242,21 @@ describe('the BOOKED history: the whole of it, or its newest pages when it is lo
       },
     );
     expect(whole).toEqual({ items: booked.map((cj) => ({ id: cj.id })), truncated: false });
+  });
+
+  it('converts each item once, page by page as read (convert), keeping page order', async () => {
+    const converted: string[] = [];
+    const convert = (item: { id: string }) => {
+      converted.push(item.id);
+      return { crewJobId: item.id };
+    };
+    const read = { maxItems: 10_000, convert };
+    const all = await readAllPages(platform.graphql, document, 'companyCrewJobs', variables, read);
+    const newest = await readNewestPages(platform.graphql, document, 'companyCrewJobs', variables, read);
+    const expected = booked.map((cj) => ({ crewJobId: cj.id }));
+    expect(all).toEqual({ items: expected, truncated: false });
+    expect(newest).toEqual({ items: expected, truncated: false });
+    expect(converted.sort()).toEqual([...booked, ...booked].map((cj) => cj.id).sort());
   });
 });
 

@@ -13,6 +13,8 @@ import {
   evaluateRequirement,
   judgeCrew,
   matchCrew,
+  meetsRequirement,
+  type ProfileCondition,
   planRequirements,
   satisfiesOptions,
   verifiedOptions,
@@ -151,6 +153,31 @@ describe('role type and profile requirements', () => {
           expect(none).toBe(!any);
         },
       ),
+    );
+  });
+});
+
+describe('meetsRequirement', () => {
+  it("is evaluateRequirement's met for every kind of requirement (the planner judges without the reasons)", () => {
+    const requirement = fc.oneof(
+      fc.tuple(optionList, condition).map(([names, cond]) => languages(names, cond)),
+      fc
+        .constantFrom('r1', 'r2', 'r3')
+        .map((roleTypeId): CheckableRequirement => ({ kind: 'roleType', roleTypeId })),
+      fc
+        .tuple(
+          fc.uniqueArray(fc.constantFrom('p1', 'p2', 'p3')),
+          fc.constantFrom<ProfileCondition>('ALL', 'ANY', 'NONE'),
+        )
+        .map(
+          ([profileIds, cond]): CheckableRequirement => ({ kind: 'profile', profileIds, condition: cond }),
+        ),
+    );
+    fc.assert(
+      fc.property(crewFacts, requirement, (generated, wanted) => {
+        const crew = toFacts(generated);
+        expect(meetsRequirement(crew, wanted)).toBe(evaluateRequirement(crew, wanted).met);
+      }),
     );
   });
 });
