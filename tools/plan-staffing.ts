@@ -1,11 +1,4 @@
 import { z } from 'zod';
-import {
-  companyJobsDocument,
-  crewJobsWindowDocument,
-  crewMatchingDocument,
-  crewPlanningDocument,
-  jobIndexDocument,
-} from '../src/contract/documents.js';
 import { boardIdsOf } from '../src/mcp/board-ids.js';
 import { defineTool } from '../src/mcp/define-tool.js';
 import { idInput } from '../src/mcp/ids.js';
@@ -18,7 +11,13 @@ import type { KeptPlan } from '../src/planner/kept-plan.js';
 import { planStaffing } from '../src/planner/plan.js';
 import { planResultSchema, planText, toPlanResult } from '../src/present/plan.js';
 import { fitPlan } from '../src/present/plan-budget.js';
-import { type BoardRange, gatherFacts, gatherRoles, type ScopeAsk } from '../src/staffing/plan-gather.js';
+import {
+  type BoardRange,
+  gatherFacts,
+  gatherRoles,
+  PLAN_DOCUMENTS,
+  type ScopeAsk,
+} from '../src/staffing/plan-gather.js';
 import { checkScore, planOrRefusePins } from '../src/staffing/plan-refusal.js';
 import {
   checkAdjustmentsMatch,
@@ -91,13 +90,7 @@ export const planStaffingTool = defineTool({
   scopes: ['crew:read', 'jobs:read'],
   toolset: 'crew',
   view: 'staffingPlan',
-  documents: [
-    companyJobsDocument,
-    jobIndexDocument,
-    crewMatchingDocument,
-    crewPlanningDocument,
-    crewJobsWindowDocument,
-  ],
+  documents: PLAN_DOCUMENTS,
   lookupTool: 'find_open_roles or list_jobs',
   async handler(input, ctx) {
     checkRequest(input);

@@ -2,7 +2,13 @@
 // jobs, one multi-day job, boards over a range of local days, or explicit places), the company's
 // crew as matching reads them, and every crew job around the roles' times. Only roles whose shift
 // has not started are planned; the others are counted for a note.
-import { companyJobsDocument } from '../contract/documents.js';
+import {
+  companyJobsDocument,
+  crewJobsWindowDocument,
+  crewMatchingDocument,
+  crewPlanningDocument,
+  jobIndexDocument,
+} from '../contract/documents.js';
 import type { UpstreamJob, UpstreamRole } from '../contract/upstream.js';
 import type { Lookups } from '../lookups/index.js';
 import { MAX_JOBS_READ } from '../lookups/jobs.js';
@@ -15,6 +21,15 @@ import { BOOKED_STATUS, overlaps } from '../rules/availability.js';
 import { withinLocalDates } from '../rules/time.js';
 
 export type { PlaceAsk };
+
+/** What a plan's reads send: the scope's jobs, the crew (the full matching read with preferScore), their crew jobs. */
+export const PLAN_DOCUMENTS = [
+  companyJobsDocument,
+  jobIndexDocument,
+  crewMatchingDocument,
+  crewPlanningDocument,
+  crewJobsWindowDocument,
+] as const;
 
 /** Crew jobs are read this far around the roles: rest and the local day reach past a shift. */
 const MIN_MARGIN_HOURS = 36;
