@@ -45,9 +45,18 @@ export const crewProfileSchema = crewIdentitySchema.extend({
 });
 export type CrewProfileView = z.infer<typeof crewProfileSchema>;
 
+/** A value worth showing: not null, undefined, '' or an empty list. */
+function present<V>(value: V | null | undefined): value is V {
+  return !(
+    value === null ||
+    value === undefined ||
+    value === '' ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
 function optional<K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> {
-  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
-    return {};
+  if (!present(value)) return {};
   return { [key]: value } as Partial<Record<K, V>>;
 }
 
@@ -85,23 +94,31 @@ export function crewSummaryLine(crew: CrewSummary): string {
   return parts.filter(Boolean).join(' · ');
 }
 
+// get_crew builds one of these per data type (dozens a call). Spreads of optional() objects made
+// a new intermediate object per key and sites V8 saw ever more object shapes at: the function was
+// deoptimized and recompiled some five times in a server's first 500 calls (--trace-deopt, "wrong
+// map"), the largest TurboFan job of a get_crew call. The keys are assigned here in the same order
+// instead, so the view (and its rendering, which follows key order) is the same.
 export function toDataTypeView(dataType: UpstreamDataType): DataTypeView {
   const answer = dataType.answer;
-  const chosen = answer?.optionNames?.length ? answer.optionNames.join(', ') : answer?.value;
-  return {
-    id: dataType.id,
-    ...optional('uniqueId', dataType.uniqueId),
-    title: dataType.title,
-    type: dataType.type,
-    ...(dataType.global ? { global: true } : {}),
-    ...optional(
-      'options',
-      dataType.options?.map((option) => option.name),
-    ),
-    ...optional('answer', chosen),
-    ...optional('verified', answer?.verifiedOptionNames),
-    ...optional('score', answer?.score),
-  };
+  const view = { id: dataType.id } as DataTypeView;
+  if (present(dataType.uniqueId)) view.uniqueId = dataType.uniqueId;
+  view.title = dataType.title;
+  view.type = dataType.type;
+  if (dataType.global) view.global = true;
+  const options = dataType.options;
+  if (options && options.length > 0) {
+    const names: string[] = [];
+    for (const option of options) names.push(option.name);
+    view.options = names;
+  }
+  if (answer) {
+    const chosen = answer.optionNames?.length ? answer.optionNames.join(', ') : answer.value;
+    if (present(chosen)) view.answer = chosen;
+    if (present(answer.verifiedOptionNames)) view.verified = answer.verifiedOptionNames;
+    if (present(answer.score)) view.score = answer.score;
+  }
+  return view;
 }
 
 function addressLine(address: Record<string, string | null> | null | undefined): string | undefined {
