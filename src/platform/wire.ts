@@ -145,7 +145,9 @@ async function exchange(
           'accept-encoding': ACCEPT_ENCODING,
           'user-agent': USER_AGENT,
           ...headers,
-          ...(text === undefined ? {} : { 'content-length': Buffer.byteLength(text) }),
+          // A string, as every other header value: a number here deoptimized node:http's
+          // setHeader (--trace-deopt "Smi") once a server's calls had made it hot.
+          ...(text === undefined ? {} : { 'content-length': String(Buffer.byteLength(text)) }),
         },
         agent,
         signal,
