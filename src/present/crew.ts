@@ -45,31 +45,37 @@ export const crewProfileSchema = crewIdentitySchema.extend({
 });
 export type CrewProfileView = z.infer<typeof crewProfileSchema>;
 
-function optional<K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> {
-  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
-    return {};
-  return { [key]: value } as Partial<Record<K, V>>;
+/** A value worth showing: not null, undefined, '' or an empty list. */
+function present<V>(value: V | null | undefined): value is V {
+  return !(
+    value === null ||
+    value === undefined ||
+    value === '' ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }
 
-/** The fields every view of a crew member starts with. */
-function identity(crew: Omit<UpstreamCrewSummary, 'profiles'>) {
-  return {
-    id: String(crew.id),
-    ...optional('uniqueId', crew.uniqueId),
-    name: `${crew.firstName} ${crew.lastName}`,
-    email: crew.email,
-    ...optional('phone', crew.phone),
-    status: crew.status,
-    ...optional('roleTypeIds', crew.roleTypeIds),
-  };
+/**
+ * The fields every view of a crew member starts with, assigned in order into `view` (no spreads,
+ * see toDataTypeView): the views that extend it add their keys after these.
+ */
+function identity<V extends CrewSummary | CrewProfileView>(crew: Omit<UpstreamCrewSummary, 'profiles'>): V {
+  const view = { id: String(crew.id) } as V;
+  if (present(crew.uniqueId)) view.uniqueId = crew.uniqueId;
+  view.name = `${crew.firstName} ${crew.lastName}`;
+  view.email = crew.email;
+  if (present(crew.phone)) view.phone = crew.phone;
+  view.status = crew.status;
+  if (present(crew.roleTypeIds)) view.roleTypeIds = crew.roleTypeIds;
+  return view;
 }
 
 export function toCrewSummary(crew: UpstreamCrewSummary): CrewSummary {
-  return {
-    ...identity(crew),
-    ...optional('city', crew.address?.city),
-    profiles: crew.profiles.map((profile) => `${profile.id}: ${profile.name}`),
-  };
+  const view = identity<CrewSummary>(crew);
+  const city = crew.address?.city;
+  if (present(city)) view.city = city;
+  view.profiles = crew.profiles.map((profile) => `${profile.id}: ${profile.name}`);
+  return view;
 }
 
 /** One line per crew member: "12 Ada Lovelace <ada@example.com> +44 7700 900123 · ACTIVE · London · roleTypes 2 · profiles 1 Hospitality". */
@@ -85,23 +91,31 @@ export function crewSummaryLine(crew: CrewSummary): string {
   return parts.filter(Boolean).join(' · ');
 }
 
+// get_crew builds one of these per data type (dozens a call). Spreads of {} or { [key]: value }
+// objects made a new intermediate object per key and sites V8 saw ever more object shapes at:
+// the function was deoptimized and recompiled some five times in a server's first 500 calls
+// (--trace-deopt, "wrong map"), the largest TurboFan job of a get_crew call. The keys are assigned here in the same order
+// instead, so the view (and its rendering, which follows key order) is the same.
 export function toDataTypeView(dataType: UpstreamDataType): DataTypeView {
   const answer = dataType.answer;
-  const chosen = answer?.optionNames?.length ? answer.optionNames.join(', ') : answer?.value;
-  return {
-    id: dataType.id,
-    ...optional('uniqueId', dataType.uniqueId),
-    title: dataType.title,
-    type: dataType.type,
-    ...(dataType.global ? { global: true } : {}),
-    ...optional(
-      'options',
-      dataType.options?.map((option) => option.name),
-    ),
-    ...optional('answer', chosen),
-    ...optional('verified', answer?.verifiedOptionNames),
-    ...optional('score', answer?.score),
-  };
+  const view = { id: dataType.id } as DataTypeView;
+  if (present(dataType.uniqueId)) view.uniqueId = dataType.uniqueId;
+  view.title = dataType.title;
+  view.type = dataType.type;
+  if (dataType.global) view.global = true;
+  const options = dataType.options;
+  if (options && options.length > 0) {
+    const names: string[] = [];
+    for (const option of options) names.push(option.name);
+    view.options = names;
+  }
+  if (answer) {
+    const chosen = answer.optionNames?.length ? answer.optionNames.join(', ') : answer.value;
+    if (present(chosen)) view.answer = chosen;
+    if (present(answer.verifiedOptionNames)) view.verified = answer.verifiedOptionNames;
+    if (present(answer.score)) view.score = answer.score;
+  }
+  return view;
 }
 
 function addressLine(address: Record<string, string | null> | null | undefined): string | undefined {
@@ -113,14 +127,14 @@ function addressLine(address: Record<string, string | null> | null | undefined):
 }
 
 export function toCrewProfile(crew: UpstreamCrewProfile): CrewProfileView {
-  return {
-    ...identity(crew),
-    ...optional('address', addressLine(crew.address)),
-    ...optional('updatedAt', crew.updatedAt),
-    profiles: crew.profiles.map((profile) => ({
-      id: profile.id,
-      name: profile.name,
-      dataTypes: profile.dataTypes.map(toDataTypeView),
-    })),
-  };
+  const view = identity<CrewProfileView>(crew);
+  const address = addressLine(crew.address);
+  if (present(address)) view.address = address;
+  if (present(crew.updatedAt)) view.updatedAt = crew.updatedAt;
+  view.profiles = crew.profiles.map((profile) => ({
+    id: profile.id,
+    name: profile.name,
+    dataTypes: profile.dataTypes.map(toDataTypeView),
+  }));
+  return view;
 }

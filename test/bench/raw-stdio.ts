@@ -7,6 +7,8 @@ import { spawn } from 'node:child_process';
 import { CLI } from '../helpers/mcp.js';
 
 export interface RawStdio {
+  /** The server process's id (to read its CPU time). */
+  pid: number;
   /** One request; resolves to the parsed answer's `result`, rejects on a JSON-RPC error. */
   request(method: string, params: Record<string, unknown>): Promise<unknown>;
   /** tools/call that must succeed. */
@@ -20,8 +22,12 @@ interface Answer {
   error?: { message: string };
 }
 
-export async function spawnRawStdio(env: Record<string, string>, cli = CLI): Promise<RawStdio> {
-  const child = spawn(process.execPath, [cli, 'stdio'], {
+export async function spawnRawStdio(
+  env: Record<string, string>,
+  cli = CLI,
+  nodeFlags: string[] = [],
+): Promise<RawStdio> {
+  const child = spawn(process.execPath, [...nodeFlags, cli, 'stdio'], {
     env: { PATH: process.env.PATH ?? '', CREW_LOG_LEVEL: 'warn', ...env },
     stdio: ['pipe', 'pipe', 'ignore'],
   });
@@ -58,6 +64,7 @@ export async function spawnRawStdio(env: Record<string, string>, cli = CLI): Pro
   });
   child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
   return {
+    pid: child.pid ?? 0,
     request,
     async callTool(name, args) {
       const result = (await request('tools/call', { name, arguments: args })) as Answer['result'];
