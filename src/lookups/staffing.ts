@@ -167,18 +167,7 @@ export class StaffingLookup {
     const status = [...new Set(statuses)].sort();
     return this.crewCache.get(
       status.join(','),
-      async () => {
-        const { items, truncated } = await readAllPages<MatchingCrewMember, UpstreamMatchingCrew>(
-          this.platform.graphql,
-          crewMatchingDocument,
-          'companyCrewAll',
-          (page, perPage) => ({ input: { filter: { status }, page, perPage } }),
-          // Shared by every caller, so no caller's signal aborts it; progress goes to the first.
-          // Each page converted as it arrives, while the next ones are read (10,000 crew: 100 pages).
-          { maxItems: MAX_MATCHING_CREW, onProgress: options.onProgress, convert: toFacts },
-        );
-        return { crew: items, truncated };
-      },
+      () => this.readCrew(crewMatchingDocument, status, toFacts, options.onProgress),
       options.signal,
     );
   }
@@ -195,19 +184,30 @@ export class StaffingLookup {
     if (this.crewCache.has(status.join(','))) return this.crew(statuses, options);
     return this.planningCache.get(
       status.join(','),
-      async () => {
-        const { items, truncated } = await readAllPages<CrewFacts, UpstreamMatchingCrew>(
-          this.platform.graphql,
-          crewPlanningDocument,
-          'companyCrewAll',
-          (page, perPage) => ({ input: { filter: { status }, page, perPage } }),
-          // As crew(): shared by every caller, progress to the first, each page converted as read.
-          { maxItems: MAX_MATCHING_CREW, onProgress: options.onProgress, convert: toPlanningFacts },
-        );
-        return { crew: items, truncated };
-      },
+      () => this.readCrew(crewPlanningDocument, status, toPlanningFacts, options.onProgress),
       options.signal,
     );
+  }
+
+  /**
+   * Every crew member in these statuses through `document`. The read is shared by every caller, so
+   * no caller's signal aborts it and progress goes to the first; each page is converted as it
+   * arrives, while the next ones are read (10,000 crew: 100 pages).
+   */
+  private async readCrew<T>(
+    document: string,
+    status: readonly string[],
+    convert: (member: UpstreamMatchingCrew) => T,
+    onProgress: PageProgress | undefined,
+  ): Promise<{ crew: T[]; truncated: boolean }> {
+    const { items, truncated } = await readAllPages<T, UpstreamMatchingCrew>(
+      this.platform.graphql,
+      document,
+      'companyCrewAll',
+      (page, perPage) => ({ input: { filter: { status }, page, perPage } }),
+      { maxItems: MAX_MATCHING_CREW, onProgress, convert },
+    );
+    return { crew: items, truncated };
   }
 
   /** Every crew job whose role overlaps [fromUtc, toUtc], whatever its status. */

@@ -80,36 +80,18 @@ const member: UpstreamCrewSummary = {
   profiles: [{ id: '1', name: 'Hospitality' }],
 };
 
+/** Every crew view's identity keys, first and in this order. */
+const IDENTITY_KEYS = ['id', 'uniqueId', 'name', 'email', 'phone', 'status', 'roleTypeIds'];
+
 describe('the crew member views', () => {
   it('keep the identity keys first, in order, then their own', () => {
-    expect(Object.keys(toCrewSummary(member))).toEqual([
-      'id',
-      'uniqueId',
-      'name',
-      'email',
-      'phone',
-      'status',
-      'roleTypeIds',
-      'city',
-      'profiles',
-    ]);
+    expect(Object.keys(toCrewSummary(member))).toEqual([...IDENTITY_KEYS, 'city', 'profiles']);
     const profile = toCrewProfile({
       ...member,
       updatedAt: '2026-11-01T00:00:00Z',
       profiles: [{ id: '1', name: 'Hospitality', dataTypes: [base] }],
     });
-    expect(Object.keys(profile)).toEqual([
-      'id',
-      'uniqueId',
-      'name',
-      'email',
-      'phone',
-      'status',
-      'roleTypeIds',
-      'address',
-      'updatedAt',
-      'profiles',
-    ]);
+    expect(Object.keys(profile)).toEqual([...IDENTITY_KEYS, 'address', 'updatedAt', 'profiles']);
     expect(profile.address).toBe('1 Road, London, UK');
     expect(profile.profiles).toEqual([
       { id: '1', name: 'Hospitality', dataTypes: [{ id: '7', title: 'Shoe size', type: 'NUMBER' }] },
