@@ -3,20 +3,13 @@
 // for what an earlier stage or a pin holds, then its groups of places filled in turn by bipartite
 // matchings (unit-matching.ts), the first group's people the job's crew for every later group.
 import type { JobBound } from './job-cliques.js';
+import { classesOn, JobPeople } from './job-people.js';
 import type { PlanState } from './plan-state.js';
 import type { PartProblem } from './problem.js';
 import { matchUnits } from './unit-matching.js';
 
-/** A person of the plan: a member with history (their candidate columns) or a class's member (its schedules). */
-type Person =
-  | { crew: number; at: Map<number, number>; booked: number; rank: number }
-  | { group: number; places: number[]; rank: number };
-
 /** Most edges the matchings may look at: beyond it the part is left to the solver. */
 const MAX_EDGES = 2_000_000;
-
-/** The places of a schedule as a key (sorted place indices). */
-const keyOf = (places: readonly number[]): string => [...places].sort((a, b) => a - b).join(',');
 
 /** The other places of a job in groups no one person holds two of (greedily, in place order). */
 function groupsBeside(job: JobBound['job'], first: readonly number[]): number[][] {
@@ -41,32 +34,62 @@ function groupsBeside(job: JobBound['job'], first: readonly number[]): number[][
   return groups;
 }
 
-/** Per class with a schedule on the job: its usable schedules by key; none when a class also works off the job. */
-function classesOn(problem: PartProblem, state: PlanState, onJob: ReadonlySet<number>) {
-  const keys = new Map<number, Map<string, number>>();
-  for (const schedule of problem.schedules) {
-    const places = state.placesOf[schedule.column] ?? [];
-    const on = places.filter((place) => onJob.has(place)).length;
-    if (on === 0) continue;
-    // The rebuild would lose its places off the job.
-    if (on < places.length) return undefined;
-    const known = keys.get(schedule.group) ?? new Map<string, number>();
-    if (state.usable(schedule.column)) known.set(keyOf(places), schedule.column);
-    keys.set(schedule.group, known);
-  }
-  return keys;
+/**
+ * The order people are asked in: whoever an earlier stage holds on the job first, then those who
+ * can reach every group of its places, those who may take the most of them (they leave the later
+ * matchings the most choice), each best ranked first.
+ */
+function crewOrder(people: JobPeople, jobPlaces: readonly number[], groups: readonly number[][]) {
+  const indices = Array.from({ length: people.size }, (_, index) => index);
+  const everywhere = indices.map((index) =>
+    groups.every((group) => group.some((place) => people.mayHold(index, place))),
+  );
+  const breadth = indices.map((index) => jobPlaces.filter((place) => people.mayHold(index, place)).length);
+  const order = [...indices].sort(
+    (a, b) =>
+      Number(people.heldSomewhere(b)) - Number(people.heldSomewhere(a)) ||
+      Number(everywhere[b]) - Number(everywhere[a]) ||
+      (breadth[b] ?? 0) - (breadth[a] ?? 0) ||
+      people.rank(a) - people.rank(b) ||
+      a - b,
+  );
+  return { order, everywhere };
 }
 
-/** Every part of a class's usable schedules: what a member may hold on the way to a whole one. */
-function partsOf(keys: ReadonlyMap<string, number>): Set<string> {
-  const parts = new Set<string>();
-  for (const key of keys.keys()) {
-    const places = key.split(',');
-    if (places.length > 12) continue;
-    for (let subset = 1; subset < 1 << places.length; subset++)
-      parts.add(places.filter((_, at) => (subset >> at) & 1).join(','));
-  }
-  return parts;
+/**
+ * One group's places still short matched to the `free` people; with `heldFirst`, those already
+ * holding a place of the job are matched first. False when a place stays short.
+ */
+function fillGroup(
+  people: JobPeople,
+  filled: JobBound['filled'],
+  group: readonly number[],
+  free: number[],
+  heldFirst: boolean,
+): boolean {
+  const units: number[] = [];
+  for (const place of group)
+    for (let unit = people.unitsAt(place); unit < (filled[place] ?? 0); unit++) units.push(place);
+  if (units.length * free.length > MAX_EDGES) return false;
+  // The least loaded first: their place then leaves the others room under the cap.
+  const loads = new Map(free.map((index) => [index, people.loadNow(index)]));
+  free.sort((a, b) => (loads.get(a) ?? 0) - (loads.get(b) ?? 0));
+  const edges = new Map<number, number[]>();
+  for (const place of new Set(units))
+    edges.set(
+      place,
+      free.filter((index) => people.canTake(index, place)),
+    );
+  const matched = matchUnits(
+    units,
+    edges,
+    heldFirst ? free.filter((index) => people.heldSomewhere(index)) : [],
+  );
+  if (!matched) return false;
+  matched.forEach((index, unit) => {
+    people.take(index, units[unit] ?? -1);
+  });
+  return true;
 }
 
 /**
@@ -87,165 +110,25 @@ export function rebuildJob(
   const onJob = new Set(job.places);
   const classKeys = classesOn(problem, state, onJob);
   if (!classKeys) return false;
-  const { solution } = state;
-  const people: Person[] = [];
-  const personOfCrew = new Map<number, number>();
-  problem.candidates.forEach((candidate, column) => {
-    const place = state.placesOf[column]?.[0];
-    if (place === undefined || !onJob.has(place)) return;
-    let index = personOfCrew.get(candidate.crew);
-    if (index === undefined) {
-      index = people.length;
-      personOfCrew.set(candidate.crew, index);
-      const booked = state.loadOfColumn(column)?.booked ?? 0;
-      people.push({ crew: candidate.crew, at: new Map(), booked, rank: 0 });
-    }
-    const person = people[index];
-    if (person && 'at' in person) {
-      person.at.set(place, column);
-      person.rank += candidate.rank;
-    }
-  });
-  for (const schedule of problem.schedules)
-    if (classKeys.has(schedule.group) && (solution[schedule.column] ?? 0) > 0) state.set(schedule.column, 0);
-  const classPlaces = new Map<number, Set<number>>();
-  const partial = new Map<number, Set<string>>();
-  for (const [group, keys] of classKeys) {
-    if (keys.size === 0) continue;
-    // After continuity's fixing only the festival's three-day schedules are left, not their first days.
-    partial.set(group, partsOf(keys));
-    classPlaces.set(group, new Set([...keys.keys()].flatMap((key) => key.split(',').map(Number))));
-    for (let member = 0; member < (problem.groups[group]?.members.length ?? 0); member++)
-      people.push({ group, places: [], rank: member });
-  }
-  // Off the job's places, but for what an earlier stage or a pin holds there.
-  const holds = people.map(() => new Set<number>());
-  people.forEach((person, index) => {
-    if (!('at' in person)) return;
-    for (const [place, column] of person.at) {
-      if ((solution[column] ?? 0) < 0.5) continue;
-      if (forced.has(column)) holds[index]?.add(place);
-      else state.set(column, 0);
-    }
-  });
-  const unitsAt = (place: number) =>
-    people.reduce((sum, _, index) => sum + (holds[index]?.has(place) ? 1 : 0), 0);
-  /** A person's load now: booked hours (once working) and the hours of what they hold. */
-  const loadNow = (index: number): number => {
-    const person = people[index];
-    if (!person) return 0;
-    if (!('at' in person)) return person.places.reduce((sum, at) => sum + state.hoursAt(at), 0);
-    const load = state.loadOfColumn(person.at.values().next().value ?? -1);
-    return load && load.load > 0 ? load.booked + load.load : 0;
-  };
-  const mayHold = (index: number, place: number): boolean => {
-    const person = people[index];
-    if (!person) return false;
-    if (!('at' in person)) return classPlaces.get(person.group)?.has(place) ?? false;
-    const column = person.at.get(place);
-    return column !== undefined && state.usable(column);
-  };
-  // Under a cap, the least the groups after this one add (a person works one place in each).
-  let after: (index: number) => number = () => 0;
-  const asked = new Map<string, boolean>();
-  const canTake = (index: number, place: number): boolean => {
-    const person = people[index];
-    if (!person || !mayHold(index, place)) return false;
-    if (cap !== Infinity) {
-      const booked = 'at' in person && loadNow(index) === 0 ? person.booked : 0;
-      if (booked + loadNow(index) + state.hoursAt(place) + after(index) > cap + 1e-6) return false;
-    }
-    if ('at' in person) {
-      const column = person.at.get(place) ?? -1;
-      return (solution[column] ?? 0) < 0.5 && state.fits(column);
-    }
-    // A class's members holding the same places ask the same question: answered once.
-    const question = `${person.group}|${person.places.join(',')}|${place}`;
-    let answer = asked.get(question);
-    if (answer === undefined) {
-      answer = partial.get(person.group)?.has(keyOf([...person.places, place])) ?? false;
-      asked.set(question, answer);
-    }
-    return answer;
-  };
-  const take = (index: number, place: number): void => {
-    const person = people[index];
-    if (!person) return;
-    holds[index]?.add(place);
-    if ('at' in person) state.set(person.at.get(place) ?? -1, 1);
-    else person.places.push(place);
-  };
-  // The crew: whoever an earlier stage holds on the job first, then those who can reach every
-  // group of its places, those who may take the most of them, each best ranked first.
+  const people = new JobPeople(state, problem, onJob, classKeys, forced, cap);
   const groups = [first, ...groupsBeside(job, first)];
-  const heldSomewhere = (index: number) => (holds[index]?.size ?? 0) > 0;
-  const everywhere = people.map((_, index) =>
-    groups.every((group) => group.some((place) => mayHold(index, place))),
-  );
-  // Those who may take more places leave the later matchings the most choice.
-  const breadth = people.map((_, index) => job.places.filter((place) => mayHold(index, place)).length);
-  const order = people
-    .map((_, index) => index)
-    .sort(
-      (a, b) =>
-        Number(heldSomewhere(b)) - Number(heldSomewhere(a)) ||
-        Number(everywhere[b]) - Number(everywhere[a]) ||
-        (breadth[b] ?? 0) - (breadth[a] ?? 0) ||
-        (people[a]?.rank ?? 0) - (people[b]?.rank ?? 0) ||
-        a - b,
-    );
+  const { order, everywhere } = crewOrder(people, job.places, groups);
   let crew: number[] = order;
   for (const [step, group] of groups.entries()) {
-    const units: number[] = [];
-    for (const place of group)
-      for (let unit = unitsAt(place); unit < (bound.filled[place] ?? 0); unit++) units.push(place);
     // The first group's people must reach every group (or be held on the job already).
     const free = crew.filter(
       (index) =>
-        !group.some((place) => holds[index]?.has(place)) &&
-        (step > 0 || everywhere[index] === true || heldSomewhere(index)),
+        !group.some((place) => people.holds[index]?.has(place)) &&
+        (step > 0 || everywhere[index] === true || people.heldSomewhere(index)),
     );
-    if (units.length * free.length > MAX_EDGES) return false;
-    const later = groups.slice(step + 1);
-    // Once per person and group (not per place they are asked about).
-    const least = new Map<number, number>();
-    after = (index) => {
-      const known = least.get(index);
-      if (known !== undefined) return known;
-      const sum = later.reduce((total, other) => {
-        if (other.some((place) => holds[index]?.has(place))) return total;
-        const hours = other.filter((place) => mayHold(index, place)).map((place) => state.hoursAt(place));
-        return total + (hours.length ? Math.min(...hours) : Infinity);
-      }, 0);
-      least.set(index, sum);
-      return sum;
-    };
-    // The least loaded first: their place then leaves the others room under the cap.
-    const loads = new Map(free.map((index) => [index, loadNow(index)]));
-    free.sort((a, b) => (loads.get(a) ?? 0) - (loads.get(b) ?? 0));
-    const edges = new Map<number, number[]>();
-    for (const place of new Set(units))
-      edges.set(
-        place,
-        free.filter((index) => canTake(index, place)),
-      );
-    const matched = matchUnits(units, edges, step === 0 ? free.filter(heldSomewhere) : []);
-    if (!matched) return false;
-    matched.forEach((index, unit) => {
-      take(index, units[unit] ?? -1);
-    });
+    people.fillingBefore(groups.slice(step + 1));
+    if (!fillGroup(people, bound.filled, group, free, step === 0)) return false;
     // The crew are the people on the first group; those held elsewhere must be among them.
     if (step === 0) {
-      crew = order.filter((index) => first.some((place) => holds[index]?.has(place)));
+      crew = order.filter((index) => first.some((place) => people.holds[index]?.has(place)));
       const inCrew = new Set(crew);
-      if (people.some((_, index) => heldSomewhere(index) && !inCrew.has(index))) return false;
+      if (order.some((index) => people.heldSomewhere(index) && !inCrew.has(index))) return false;
     }
   }
-  for (const person of people) {
-    if ('at' in person || person.places.length === 0) continue;
-    const column = classKeys.get(person.group)?.get(keyOf(person.places));
-    if (column === undefined) return false;
-    solution[column] = (solution[column] ?? 0) + 1;
-  }
-  return true;
+  return people.writeClassSchedules(classKeys);
 }

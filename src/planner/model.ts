@@ -6,6 +6,7 @@
 // shorter than the minimum, the day's shift limit, or the hours limit. What is left between the
 // proposed places of one person (overlap, rest, the day's limit, hours) is the solver's part.
 import {
+  type Assignment,
   type Availability,
   assessAvailability,
   assignmentsByCrew,
@@ -297,6 +298,39 @@ function tierOf(flagged: boolean, held: number): string {
   return tier;
 }
 
+/**
+ * A place's near misses: the first NEAR_MISSES_LISTED in crew order that are free at the time (and
+ * not BOOKED on the role itself); the others are never looked at.
+ */
+function listedNearMisses(
+  met: SetVerdicts,
+  slot: { roleId: string; window: RoleToFill['shift']['window'] },
+  byCrew: ReadonlyMap<number, Assignment[]>,
+): PlaceDiagnosis['nearMisses'] {
+  const listed: PlaceDiagnosis['nearMisses'] = [];
+  for (const position of met.near) {
+    if (listed.length >= NEAR_MISSES_LISTED) break;
+    const { member, failed } = met.verdicts[position] as NearlyMet;
+    const crewJobs = byCrew.get(member.id);
+    const availability = crewJobs ? assessAvailability(slot, crewJobs) : NO_CREW_JOBS;
+    if (availability.thisRole === BOOKED_STATUS || availability.clash) continue;
+    const lacks = failed ? evaluateRequirement(member, failed).reason : '';
+    listed.push({ crewId: member.id, name: member.name, lacks });
+  }
+  return listed;
+}
+
+/** Positions of those who may take the place in compareVerdicts' order: the unflagged, then the flagged, each in the set's ranking. */
+function rankedPositions(ranking: readonly number[], state: Uint8Array): number[] {
+  const ranked: number[] = [];
+  const flagged: number[] = [];
+  for (const position of ranking)
+    if (state[position] === ELIGIBLE) ranked.push(position);
+    else if (state[position] === FLAGGED) flagged.push(position);
+  for (const position of flagged) ranked.push(position);
+  return ranked;
+}
+
 export function buildModel(
   facts: PlanningFacts,
   options: PlanOptions,
@@ -326,26 +360,15 @@ export function buildModel(
       met = nearlyMet(facts.crew, plan.checkable, excluded);
       metCache.set(key, met);
     }
-    const { verdicts, ranking, near } = met;
+    const { verdicts } = met;
+    const slot = { roleId: role.roleId, window: role.shift.window };
     const diagnosis: PlaceDiagnosis = {
       qualified: 0,
       bookedElsewhere: new Map(),
-      nearMisses: [],
+      nearMisses: listedNearMisses(met, slot, byCrew),
       checked: plan.checkable.map(describeRequirement),
       unchecked: plan.unchecked,
     };
-    const slot = { roleId: role.roleId, window: role.shift.window };
-    // Near misses: the first NEAR_MISSES_LISTED in crew order that are free at the time (and not
-    // BOOKED on the role itself); the others are never looked at.
-    for (const position of near) {
-      if (diagnosis.nearMisses.length >= NEAR_MISSES_LISTED) break;
-      const { member, failed } = verdicts[position] as NearlyMet;
-      const crewJobs = byCrew.get(member.id);
-      const availability = crewJobs ? assessAvailability(slot, crewJobs) : NO_CREW_JOBS;
-      if (availability.thisRole === BOOKED_STATUS || availability.clash) continue;
-      const lacks = failed ? evaluateRequirement(member, failed).reason : '';
-      diagnosis.nearMisses.push({ crewId: member.id, name: member.name, lacks });
-    }
     // Per position in `verdicts`: whether the member may take the place (flagged or not); where
     // they stand on it only for those with crew jobs near the plan (the others stand nowhere).
     const state = new Uint8Array(verdicts.length);
@@ -376,15 +399,8 @@ export function buildModel(
       }
     }
     diagnosis.nearMisses.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.crewId - b.crewId));
-    // compareVerdicts' order: the unflagged, then the flagged, each in the set's ranking.
-    const ranked: number[] = [];
-    const flagged: number[] = [];
-    for (const position of ranking)
-      if (state[position] === ELIGIBLE) ranked.push(position);
-      else if (state[position] === FLAGGED) flagged.push(position);
-    for (const position of flagged) ranked.push(position);
     const hours = paidHours(role.shift);
-    const list = ranked.map((position, rank): Candidate => {
+    const list = rankedPositions(met.ranking, state).map((position, rank): Candidate => {
       const { index, held } = verdicts[position] as NearlyMet;
       const here = standing.get(position);
       const id = facts.crew[index]?.id ?? 0;
