@@ -6,9 +6,8 @@
 // their first pages go in one request and their other pages in the next (aliased reads,
 // src/platform/read-batcher.ts): on the seed, 2 requests after the job's. A plan that prefers no
 // score reads the crew lighter (planningCrew: verified options only), unless the matching read is
-// kept already. The caches are dropped
-// after any write tool call (src/server.ts) and on webhook events (src/app.ts): crew events drop
-// the crew, job and crew-job events drop the windows.
+// kept already. The caches are dropped after any write tool call (src/server.ts) and on webhook
+// events (src/app.ts): crew events drop the crew, job and crew-job events drop the windows.
 import { crewJobsWindowDocument, crewMatchingDocument, crewPlanningDocument } from '../contract/documents.js';
 import type { Platform } from '../platform/client.js';
 import { type PageProgress, readAllPages, readNewestPages } from '../platform/pages.js';
@@ -104,20 +103,6 @@ function profileScoresOf(profile: ProfileAnswers): Map<string, number> {
   return scores;
 }
 
-function toFacts(member: UpstreamMatchingCrew): MatchingCrewMember {
-  return {
-    id: member.id,
-    name: `${member.firstName} ${member.lastName}`,
-    status: member.status,
-    roleTypeIds: (member.roleTypeIds ?? []).map(String),
-    profileIds: member.profiles.map((profile) => String(profile.id)),
-    verified: verifiedOptions(member.profiles),
-    scores: scoresOf(member.profiles),
-    profileScores: new Map(member.profiles.map((profile) => [String(profile.id), profileScoresOf(profile)])),
-    chosen: verifiedOptions(member.profiles, 'optionNames'),
-  };
-}
-
 /** A member as a plan's matching reads them: the verified options, no chosen ones, no scores. */
 function toPlanningFacts(member: UpstreamMatchingCrew): CrewFacts {
   return {
@@ -127,6 +112,16 @@ function toPlanningFacts(member: UpstreamMatchingCrew): CrewFacts {
     roleTypeIds: (member.roleTypeIds ?? []).map(String),
     profileIds: member.profiles.map((profile) => String(profile.id)),
     verified: verifiedOptions(member.profiles),
+  };
+}
+
+/** A member as matching reads them: a plan's facts, with the scores and the chosen options. */
+function toFacts(member: UpstreamMatchingCrew): MatchingCrewMember {
+  return {
+    ...toPlanningFacts(member),
+    scores: scoresOf(member.profiles),
+    profileScores: new Map(member.profiles.map((profile) => [String(profile.id), profileScoresOf(profile)])),
+    chosen: verifiedOptions(member.profiles, 'optionNames'),
   };
 }
 
@@ -181,9 +176,10 @@ export class StaffingLookup {
     options: { signal?: AbortSignal; onProgress?: PageProgress } = {},
   ): Promise<PlanningCrew> {
     const status = [...new Set(statuses)].sort();
-    if (this.crewCache.has(status.join(','))) return this.crew(statuses, options);
+    const key = status.join(',');
+    if (this.crewCache.has(key)) return this.crew(statuses, options);
     return this.planningCache.get(
-      status.join(','),
+      key,
       () => this.readCrew(crewPlanningDocument, status, toPlanningFacts, options.onProgress),
       options.signal,
     );

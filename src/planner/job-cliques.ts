@@ -9,7 +9,7 @@
 import { localStartDay } from '../rules/shifts.js';
 import { localWeek, type PlanModel } from './model.js';
 import type { JobPlaces, PartProblem, Stage } from './problem.js';
-import { placeBounds } from './stages.js';
+import { placesAtBound } from './stages.js';
 
 /** A stage proven earlier and its optimum (as without-lp.ts keeps them). */
 interface Kept {
@@ -103,9 +103,8 @@ export function continuityBound(
   if (stage.name !== 'continuity' || problem.jobs.length === 0) return undefined;
   const filled = earlier.find((kept) => kept.stage.name === 'filled');
   if (!filled) return undefined;
-  const perPlace = placeBounds(problem, filled.stage);
-  if (!perPlace || Math.abs(perPlace.reduce((sum, place) => sum + place.bound, 0) - filled.value) >= 1e-6)
-    return undefined;
+  const perPlace = placesAtBound(problem, filled.stage, filled.value);
+  if (!perPlace) return undefined;
   const units = perPlace.map((place) => place.bound);
   const jobs = problem.jobs.map((job): JobBound => {
     const heaviest = heaviestCliques(

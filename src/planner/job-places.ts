@@ -8,7 +8,7 @@
 import type { Highs } from 'highs';
 import { shiftsWithin } from './fairness.js';
 import type { HighsModel, PartProblem, Stage } from './problem.js';
-import { placeBounds } from './stages.js';
+import { placesAtBound } from './stages.js';
 
 /** A stage proven earlier and its optimum (as without-lp.ts keeps them). */
 interface KeptValue {
@@ -75,8 +75,8 @@ function rowsOf(problem: PartProblem, earlier: readonly KeptValue[], inside: Uin
     rows.push({ entries, lower: lower[row] ?? -Infinity, upper: upper[row] ?? Infinity, row });
   }
   for (const { stage, value } of earlier) {
-    const perPlace = placeBounds(problem, stage);
-    if (perPlace && Math.abs(perPlace.reduce((sum, place) => sum + place.bound, 0) - value) < 1e-6) {
+    const perPlace = placesAtBound(problem, stage, value);
+    if (perPlace) {
       for (const place of perPlace)
         if (place.bound > 0)
           rows.push({

@@ -10,9 +10,7 @@ import type { Schedule } from './schedules.js';
  */
 export function keepLeastLoad(problem: PartProblem, stage: Stage, value: number): void {
   if (stage.name !== 'filled') return;
-  const perPlace = placeBounds(problem, stage);
-  if (!perPlace || Math.abs(perPlace.reduce((sum, place) => sum + place.bound, 0) - value) >= 1e-6) return;
-  perPlace.forEach((place, at) => {
+  placesAtBound(problem, stage, value)?.forEach((place, at) => {
     if (place.bound > 0)
       problem.leastLoad = Math.max(problem.leastLoad, problem.placeColumns[at]?.hours ?? 0);
   });
@@ -34,8 +32,8 @@ export function fixStage(
   if (entries.length === 0 || index === problem.stages.length - 1) return;
   // At the counting bound every place is at its own: sparse rows per place, not one dense row
   // over every column, which slowed each later stage's relaxation (seconds on 300 places).
-  const perPlace = placeBounds(problem, stage);
-  if (perPlace && Math.abs(perPlace.reduce((sum, place) => sum + place.bound, 0) - value) < 1e-6) {
+  const perPlace = placesAtBound(problem, stage, value);
+  if (perPlace) {
     perPlace.forEach((place) => {
       if (place.bound <= 0) return;
       model.addRow(place.bound, highs.infinity, {
@@ -85,6 +83,21 @@ export function placeBounds(
       bound: Math.min(place.open, counted + (stage.name === 'filled' ? place.scheduled : 0)),
     };
   });
+}
+
+/**
+ * Each place's columns and bound when the stage's optimum `value` is the sum of the places' own
+ * bounds (every place at its bound, so a row per place keeps it); else undefined.
+ */
+export function placesAtBound(
+  problem: PartProblem,
+  stage: Stage,
+  value: number,
+): { columns: number[]; bound: number }[] | undefined {
+  const perPlace = placeBounds(problem, stage);
+  return perPlace && Math.abs(perPlace.reduce((sum, place) => sum + place.bound, 0) - value) < 1e-6
+    ? perPlace
+    : undefined;
 }
 
 /** Whether a stage's best value meets its bound (an integer objective: closer than one). */
