@@ -9,13 +9,7 @@
 import { localStartDay } from '../rules/shifts.js';
 import { localWeek, type PlanModel } from './model.js';
 import type { JobPlaces, PartProblem, Stage } from './problem.js';
-import { placesAtBound } from './stages.js';
-
-/** A stage proven earlier and its optimum (as without-lp.ts keeps them). */
-interface Kept {
-  stage: Stage;
-  value: number;
-}
+import { type Kept, placesAtBound } from './stages.js';
 
 /** Whether no person can hold both shifts, from the rules alone (the rows per person say no more than these for the pair). */
 function exclusivePair(model: PlanModel, a: number, b: number): boolean {

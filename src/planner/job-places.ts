@@ -8,13 +8,7 @@
 import type { Highs } from 'highs';
 import { shiftsWithin } from './fairness.js';
 import type { HighsModel, PartProblem, Stage } from './problem.js';
-import { placesAtBound } from './stages.js';
-
-/** A stage proven earlier and its optimum (as without-lp.ts keeps them). */
-interface KeptValue {
-  stage: Stage;
-  value: number;
-}
+import { type Kept, placesAtBound } from './stages.js';
 
 /**
  * The places (indices of problem.placeColumns) where a stage's objective counts someone's column,
@@ -60,7 +54,7 @@ interface Row {
 }
 
 /** The part's rows with a column in `inside` (no other row says anything of them), and the earlier optima kept (fixStage's rows). */
-function rowsOf(problem: PartProblem, earlier: readonly KeptValue[], inside: Uint8Array): Row[] {
+function rowsOf(problem: PartProblem, earlier: readonly Kept[], inside: Uint8Array): Row[] {
   const { starts, indices, values, lower, upper } = problem.rows;
   const rows: Row[] = [];
   for (let row = 0; row < lower.length; row++) {
@@ -221,7 +215,7 @@ export function levelsAtPlaces(
   highs: Highs,
   problem: PartProblem,
   places: readonly number[],
-  earlier: readonly KeptValue[],
+  earlier: readonly Kept[],
   mostColumns: number,
 ):
   | { at: (level: number, deadline: number, now: () => number) => PlacesOutcome; dispose: () => void }

@@ -9,14 +9,8 @@ import { complete, satisfies } from './first-plan.js';
 import type { JobBound } from './job-cliques.js';
 import { rebuildJob } from './job-crew.js';
 import { PlanState } from './plan-state.js';
-import type { PartProblem, Stage } from './problem.js';
-import { stageValue } from './stages.js';
-
-/** A stage proven earlier and its optimum (as without-lp.ts keeps them). */
-interface Kept {
-  stage: Stage;
-  value: number;
-}
+import type { PartProblem } from './problem.js';
+import { type Kept, keepsEvery } from './stages.js';
 
 /** Columns an earlier stage counts (kept, pending) or a pin holds: a rebuilt job keeps them where they are. */
 function forcedColumns(problem: PartProblem, earlier: readonly Kept[], solution: Float64Array): Set<number> {
@@ -49,11 +43,5 @@ export function sameCrewPlan(
   // The maximum load is this plan's (complete), not the plan in hand's.
   solution[problem.loadColumn] = 0;
   const full = complete(problem, solution);
-  return satisfies(problem, full) && keeps(earlier, full) ? full : undefined;
+  return satisfies(problem, full) && keepsEvery(earlier, full) ? full : undefined;
 }
-
-const keeps = (earlier: readonly Kept[], solution: Float64Array): boolean =>
-  earlier.every(({ stage, value }) => {
-    const reached = stageValue(stage, solution);
-    return stage.sense === 'max' ? reached >= value - 1e-6 : reached <= value + 1e-6;
-  });

@@ -10,12 +10,11 @@ import type { Candidate } from './model.js';
 import type { HighsModel, ObjectiveName, PartProblem, Stage } from './problem.js';
 import { fixByReducedCost, nearRelaxation, type Relaxation, relax } from './relaxation.js';
 import { assignSchedules } from './schedules.js';
-import { closed, countingBound, fixStage, keepLeastLoad, stageValue } from './stages.js';
+import { closed, countingBound, fixStage, type Kept, keepLeastLoad, stageValue } from './stages.js';
 import {
   byCountedColumns,
   byJobCliques,
   forcedLoad,
-  type Kept,
   leastLoadByPlaces,
   leastLoadOnJobs,
   leastPossibleLoad,

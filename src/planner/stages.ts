@@ -53,6 +53,19 @@ export function fixStage(
 export const stageValue = (stage: Stage, solution: Float64Array): number =>
   stage.costs.reduce((sum, cost, column) => sum + cost * (solution[column] ?? 0), 0);
 
+/** A stage proven earlier and its optimum, which every later plan keeps. */
+export interface Kept {
+  stage: Stage;
+  value: number;
+}
+
+/** Whether a plan keeps every earlier stage's optimum. */
+export const keepsEvery = (earlier: readonly Kept[], solution: Float64Array): boolean =>
+  earlier.every(({ stage, value }) => {
+    const reached = stageValue(stage, solution);
+    return stage.sense === 'max' ? reached >= value - 1e-6 : reached <= value + 1e-6;
+  });
+
 export function columnsOf(entries: [number, number][]): { indices: number[]; values: number[] } {
   return { indices: entries.map(([column]) => column), values: entries.map(([, value]) => value) };
 }

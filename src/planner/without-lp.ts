@@ -11,19 +11,7 @@ import { continuityBound, type JobBound, offTightCliques, tightLoad } from './jo
 import { levelsAtPlaces, placesCounted } from './job-places.js';
 import type { PartProblem, Stage } from './problem.js';
 import { sameCrewPlan } from './same-crew.js';
-import { stageValue } from './stages.js';
-
-/** A stage proven earlier and its optimum, which every later plan keeps. */
-export interface Kept {
-  stage: Stage;
-  value: number;
-}
-
-export const keepsEvery = (earlier: readonly Kept[], solution: Float64Array): boolean =>
-  earlier.every(({ stage, value }) => {
-    const reached = stageValue(stage, solution);
-    return stage.sense === 'max' ? reached >= value - 1e-6 : reached <= value + 1e-6;
-  });
+import { type Kept, keepsEvery, stageValue } from './stages.js';
 
 /**
  * The stages counting few columns (kept, pending) by their own columns first (counted-columns.ts):

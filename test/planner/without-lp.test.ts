@@ -16,13 +16,11 @@ import { buildPart } from '../../src/planner/part.js';
 import type { HighsModel, PartProblem, Stage } from '../../src/planner/problem.js';
 import { crewClasses } from '../../src/planner/reduce.js';
 import { createPartModel } from '../../src/planner/solve-part.js';
-import { fixStage, stageValue } from '../../src/planner/stages.js';
+import { fixStage, type Kept, keepsEvery, stageValue } from '../../src/planner/stages.js';
 import {
   byCountedColumns,
   byJobCliques,
   forcedLoad,
-  type Kept,
-  keepsEvery,
   leastLoadByPlaces,
   leastLoadOnJobs,
   leastPossibleLoad,
