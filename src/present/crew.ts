@@ -94,8 +94,9 @@ export function crewSummaryLine(crew: CrewSummary): string {
 // get_crew builds one of these per data type (dozens a call). Spreads of {} or { [key]: value }
 // objects made a new intermediate object per key and sites V8 saw ever more object shapes at:
 // the function was deoptimized and recompiled some five times in a server's first 500 calls
-// (--trace-deopt, "wrong map"), the largest TurboFan job of a get_crew call. The keys are assigned here in the same order
-// instead, so the view (and its rendering, which follows key order) is the same.
+// (--trace-deopt, "wrong map"), the largest TurboFan job of a get_crew call. The keys are
+// assigned here in the same order instead, so the view (and its rendering, which follows key
+// order) is the same.
 export function toDataTypeView(dataType: UpstreamDataType): DataTypeView {
   const answer = dataType.answer;
   const view = { id: dataType.id } as DataTypeView;
@@ -103,12 +104,7 @@ export function toDataTypeView(dataType: UpstreamDataType): DataTypeView {
   view.title = dataType.title;
   view.type = dataType.type;
   if (dataType.global) view.global = true;
-  const options = dataType.options;
-  if (options && options.length > 0) {
-    const names: string[] = [];
-    for (const option of options) names.push(option.name);
-    view.options = names;
-  }
+  if (dataType.options?.length) view.options = dataType.options.map((option) => option.name);
   if (answer) {
     const chosen = answer.optionNames?.length ? answer.optionNames.join(', ') : answer.value;
     if (present(chosen)) view.answer = chosen;
